@@ -1,0 +1,83 @@
+/**
+ * Board text: N lines, the top row (row N) first, one character a point: `.` empty, `x`
+ * black, `o` white (either case). Spaces are ignored; blank lines and lines starting with `#`
+ * are skipped. The size is the number of rows.
+ *
+ *     . . x
+ *     . o x      ← a 3×3 picture; boards are 5×5 to 19×19
+ *     . . .
+ */
+import { Board } from './board.ts';
+import { pointAt, validSize } from './point.ts';
+import { err, ok, problem, type Result } from './result.ts';
+import { BLACK, EMPTY, MAX_SIZE, MIN_SIZE, WHITE, type Cell, type Point } from './types.ts';
+
+export interface BoardPicture {
+  readonly size: number;
+  /** One cell per point id (row 0 at the bottom). */
+  readonly cells: readonly Cell[];
+}
+
+const CELL_OF: Record<string, Cell> = { '.': EMPTY, x: BLACK, X: BLACK, o: WHITE, O: WHITE };
+const CHAR_OF = ['.', 'x', 'o'] as const;
+
+export function parseBoardText(text: string): Result<BoardPicture> {
+  const rows: { line: number; cells: { cell: Cell; column: number }[]; end: number }[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i];
+    const trimmed = raw.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) continue;
+    const cells: { cell: Cell; column: number }[] = [];
+    for (let c = 0; c < raw.length; c++) {
+      const ch = raw[c];
+      if (ch === ' ' || ch === '\t') continue;
+      const cell = CELL_OF[ch];
+      if (cell === undefined) {
+        return err(problem('bad-cell', `"${ch}" is not a board point: use . for empty, x for black, o for white`, { line: i + 1, column: c + 1 }));
+      }
+      cells.push({ cell, column: c + 1 });
+    }
+    rows.push({ line: i + 1, cells, end: raw.length + 1 });
+  }
+  const size = rows.length;
+  if (!validSize(size)) {
+    const where = rows.length > 0 ? { line: rows[rows.length - 1].line } : { line: 1 };
+    return err(problem('bad-size', `a board has ${MIN_SIZE} to ${MAX_SIZE} rows; this one has ${size}`, where));
+  }
+  const cells = new Array<Cell>(size * size).fill(EMPTY);
+  for (let r = 0; r < size; r++) {
+    const row = rows[r];
+    if (row.cells.length !== size) {
+      const column = row.cells.length > size ? row.cells[size].column : row.end;
+      return err(problem('row-length', `row ${size - r} has ${row.cells.length} points; a ${size}-row board needs ${size}`, { line: row.line, column }));
+    }
+    const boardRow = size - 1 - r;
+    row.cells.forEach((c, col) => (cells[pointAt(size, col, boardRow)] = c.cell));
+  }
+  return ok({ size, cells });
+}
+
+export function makeBoardText(picture: BoardPicture): string {
+  const { size, cells } = picture;
+  const lines: string[] = [];
+  for (let row = size - 1; row >= 0; row--) {
+    const chars: string[] = [];
+    for (let col = 0; col < size; col++) chars.push(CHAR_OF[cells[pointAt(size, col, row)]]);
+    lines.push(chars.join(' '));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** A board holding the picture's stones, placed in point order (a picture has no move order). */
+export function boardFromPicture(picture: BoardPicture): Board {
+  const board = Board.empty(picture.size);
+  picture.cells.forEach((cell, p: Point) => {
+    if (cell !== EMPTY) board.play(p, cell);
+  });
+  return board;
+}
+
+export function pictureOf(board: Board): BoardPicture {
+  return board.snapshot();
+}

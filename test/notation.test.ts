@@ -1,0 +1,146 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { boardFromPicture, makeBoardText, parseBoardText } from '../src/boardText.ts';
+import { makeGameRecord, parseGame, parseGameRecord, replayRecord } from '../src/gameRecord.ts';
+import { makePoint, parsePoint } from '../src/point.ts';
+import { seededRandom } from '../src/random.ts';
+import { expectOk } from '../src/result.ts';
+import { BLACK, EMPTY, WHITE, type Cell } from '../src/types.ts';
+import { fixture, FIXTURES } from './support/fixtures.ts';
+
+describe('point notation', () => {
+  it('names the centre j10 on 19×19 and h8 on 15×15, row 1 at the bottom', () => {
+    expect(makePoint(19, 9 * 19 + 9)).toBe('j10');
+    expect(makePoint(15, 7 * 15 + 7)).toBe('h8');
+    expect(expectOk(parsePoint(19, 'a1'))).toBe(0);
+    expect(expectOk(parsePoint(19, 's19'))).toBe(360);
+    // No letter is skipped: i is the ninth column.
+    expect(expectOk(parsePoint(19, 'i1'))).toBe(8);
+  });
+
+  it('is case-insensitive on input and round-trips every point of every size', () => {
+    expect(expectOk(parsePoint(19, 'J10'))).toBe(expectOk(parsePoint(19, 'j10')));
+    for (let size = 5; size <= 19; size++) {
+      for (let p = 0; p < size * size; p++) expect(expectOk(parsePoint(size, makePoint(size, p)))).toBe(p);
+    }
+  });
+
+  it.each([
+    ['', 'bad-point'],
+    ['j', 'bad-point'],
+    ['10j', 'bad-point'],
+    ['j0', 'point-off-board'],
+    ['j20', 'point-off-board'],
+    ['t1', 'point-off-board'],
+    ['j10x', 'bad-point'],
+    ['j-1', 'bad-point'],
+  ])('rejects %j on 19×19 with %s', (text, code) => {
+    const r = parsePoint(19, text);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe(code);
+      expect(r.error.message.length).toBeGreaterThan(10);
+    }
+  });
+});
+
+describe('board text', () => {
+  it('reads the 19×19 middle game fixture with the top row first', () => {
+    const pic = expectOk(parseBoardText(fixture('boards/midgame-19.txt')));
+    expect(pic.size).toBe(19);
+    expect(pic.cells.filter((c) => c === BLACK)).toHaveLength(15);
+    expect(pic.cells.filter((c) => c === WHITE)).toHaveLength(14);
+    // Row 13 (the 7th text line) has its single stone, white, in column j.
+    expect(pic.cells[expectOk(parsePoint(19, 'j13'))]).toBe(WHITE);
+    expect(pic.cells[expectOk(parsePoint(19, 'i6'))]).toBe(BLACK);
+  });
+
+  it('reads upper-case X and O, and sees white\'s five on column h of a 15×15 board', () => {
+    const pic = expectOk(parseBoardText(fixture('boards/white-five-15.txt')));
+    expect(pic.size).toBe(15);
+    const board = boardFromPicture(pic);
+    const fives = board.fives().map((f) => f.map((p) => makePoint(15, p)));
+    expect(fives).toEqual([['h4', 'h5', 'h6', 'h7', 'h8']]);
+  });
+
+  it.each([
+    ['boards/bad-cell.txt', 'bad-cell', 3, 5],
+    ['boards/bad-row-length.txt', 'row-length', 3, 8],
+    ['boards/bad-too-small.txt', 'bad-size', 4, undefined],
+  ])('%s fails with %s at line %i', (file, code, line, column) => {
+    const r = parseBoardText(fixture(file));
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe(code);
+      expect(r.error.line).toBe(line);
+      expect(r.error.column).toBe(column);
+    }
+  });
+
+  it('round-trips random boards of every size (seeded)', () => {
+    const rnd = seededRandom(11);
+    for (let size = 5; size <= 19; size++) {
+      const cells: Cell[] = Array.from({ length: size * size }, () => rnd.pick([EMPTY, EMPTY, BLACK, WHITE] as const));
+      const text = makeBoardText({ size, cells });
+      expect(expectOk(parseBoardText(text))).toEqual({ size, cells });
+    }
+  });
+});
+
+describe('game records', () => {
+  it('round-trips every good fixture: parse(print(r)) = r', () => {
+    const files = readdirSync(join(FIXTURES, 'games')).filter((f) => !f.startsWith('bad-'));
+    expect(files.length).toBeGreaterThanOrEqual(6);
+    for (const f of files) {
+      const r = expectOk(parseGameRecord(fixture(`games/${f}`)));
+      const again = expectOk(parseGameRecord(makeGameRecord(r)));
+      expect({ ...again, positions: [] }, f).toEqual({ ...r, positions: [] });
+    }
+  });
+
+  it('round-trips random legal games (seeded)', () => {
+    const rnd = seededRandom(5);
+    for (let trial = 0; trial < 30; trial++) {
+      const size = rnd.pick([5, 9, 15, 19]);
+      const order = rnd.shuffle(Array.from({ length: size * size }, (_, p) => p));
+      const moves = order.slice(0, rnd.int(order.length));
+      const record = { size, moves, comments: ['seeded game', `trial ${trial}`] };
+      const parsed = expectOk(parseGameRecord(makeGameRecord(record)));
+      expect(parsed.size).toBe(size);
+      expect(parsed.moves).toEqual(moves);
+      expect(parsed.comments).toEqual(record.comments);
+    }
+  });
+
+  it('reads the size line and comments', () => {
+    const r = expectOk(parseGameRecord(fixture('games/edge-diagonal-five.txt')));
+    expect(r.size).toBe(15);
+    expect(r.comments).toEqual(['Black makes five on the rising diagonal from the corner a1 to e5.']);
+    expect(r.moves.map((p) => makePoint(15, p))).toEqual(['a1', 'a2', 'b2', 'a3', 'c3', 'a4', 'd4', 'a5', 'e5']);
+  });
+
+  it.each([
+    ['games/bad-occupied.txt', 'occupied', 3, 1],
+    ['games/bad-after-five.txt', 'game-over', 6, 4],
+    ['games/bad-off-board.txt', 'point-off-board', 4, 1],
+    ['games/bad-token.txt', 'bad-point', 1, 7],
+    ['games/bad-size.txt', 'bad-size', 1, 8],
+    ['games/bad-misplaced-size.txt', 'misplaced-size', 2, 1],
+  ])('%s fails with %s at line %i column %i', (file, code, line, column) => {
+    const r = parseGame(fixture(file));
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe(code);
+      expect(r.error.line).toBe(line);
+      expect(r.error.column).toBe(column);
+      expect(r.error.message).toMatch(/move \d+|size/);
+    }
+  });
+
+  it('replaying a record is the same as playing its moves', () => {
+    const r = expectOk(parseGameRecord(fixture('games/black-five-row.txt')));
+    const g = expectOk(replayRecord(r));
+    expect(g.moves).toEqual(r.moves);
+  });
+});
