@@ -2,9 +2,10 @@
  * The `gomoku` command line: one sub-command a file under src/cli, listed here.
  */
 import { processIO, type CliIO, type Command } from './command.ts';
+import { benchCommand } from './bench.ts';
 import { showCommand } from './show.ts';
 
-export const commands: readonly Command[] = [showCommand];
+export const commands: readonly Command[] = [showCommand, benchCommand];
 
 function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

@@ -1,0 +1,58 @@
+/**
+ * Fixed benchmark positions, made by a documented generator so that anyone can rebuild them:
+ * from the seed, each move is drawn uniformly among the empty points within two steps
+ * (king-move distance) of a stone already played — the centre for the first move — and a
+ * move that would make five is redrawn, so the game runs as long as asked. The same seed
+ * and length always give the same game.
+ */
+import { Game } from '../src/game.ts';
+import { pointAt } from '../src/point.ts';
+import { seededRandom } from '../src/random.ts';
+
+export function generateGame(seed: number, moves: number, size = 19): Game {
+  const rnd = seededRandom(seed);
+  const game = Game.create(size);
+  const centre = pointAt(size, size >> 1, size >> 1);
+  while (game.moves.length < moves) {
+    const candidates = game.moves.length === 0 ? [centre] : nearStones(game, 2);
+    if (candidates.length === 0) break;
+    let placed = false;
+    for (const p of rnd.shuffle(candidates)) {
+      const r = game.play(p);
+      if (r.ok && r.value.kind === 'playing') {
+        placed = true;
+        break;
+      }
+      if (r.ok) game.undo();
+    }
+    if (!placed) break;
+  }
+  return game;
+}
+
+function nearStones(game: Game, radius: number): number[] {
+  const size = game.size;
+  const out: number[] = [];
+  for (let p = 0; p < size * size; p++) {
+    if (!game.board.isEmpty(p)) continue;
+    const c = p % size;
+    const r = Math.floor(p / size);
+    let near = false;
+    for (let dr = -radius; dr <= radius && !near; dr++) {
+      for (let dc = -radius; dc <= radius && !near; dc++) {
+        const cc = c + dc;
+        const rr = r + dr;
+        if (cc >= 0 && cc < size && rr >= 0 && rr < size && !game.board.isEmpty(rr * size + cc)) near = true;
+      }
+    }
+    if (near) out.push(p);
+  }
+  return out;
+}
+
+/** The three positions the recognition benchmarks use: opening, middle game, crowded end game. */
+export const BENCH_POSITIONS = [
+  { name: 'opening (12 moves)', seed: 1968, moves: 12 },
+  { name: 'middle game (60 moves)', seed: 1968, moves: 60 },
+  { name: 'end game (150 moves)', seed: 1968, moves: 150 },
+] as const;

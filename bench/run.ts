@@ -1,0 +1,26 @@
+/**
+ * `npm run bench` / `gomoku bench [suite…]`: runs the benchmark suites and prints one table.
+ * Figures go into docs/BENCHMARKS.md with the date.
+ */
+import { benchBoard } from './board.ts';
+import { formatTable, type Measurement } from './harness.ts';
+
+export const SUITES: Record<string, () => Measurement[] | Promise<Measurement[]>> = {
+  board: benchBoard,
+};
+
+export async function runBenchmarks(names: readonly string[], print: (s: string) => void): Promise<number> {
+  const chosen = names.length > 0 ? names : Object.keys(SUITES);
+  for (const n of chosen) {
+    if (!(n in SUITES)) {
+      print(`unknown suite "${n}"; suites: ${Object.keys(SUITES).join(', ')}`);
+      return 2;
+    }
+  }
+  print(`gomoku bench — ${new Date().toISOString().slice(0, 10)}, node ${process.version}`);
+  for (const n of chosen) {
+    const rows = await SUITES[n]();
+    print(`\n[${n}]\n${formatTable(rows)}`);
+  }
+  return 0;
+}
