@@ -1,0 +1,201 @@
+/**
+ * A `Backend` is one Keyv over one store adapter (@keyv/redis or `KeyvFileStore`), with the
+ * three things Keyv leaves to its user made explicit:
+ *
+ * - Failures. Keyv and @keyv/redis swallow store errors by default (a failed `get` looks like
+ *   a missing key). Both are built with `throwOnErrors`, and every operation here turns any
+ *   failure, or a run past its time limit, into `StorageUnavailable`.
+ * - Serialisation. Keyv wraps a value as `{ value, expires }`; we write that with plain
+ *   `JSON.stringify` (Keyv's default serialiser turns strings starting `:base64:` into
+ *   Buffers), and reading never throws: text that is not such a wrapper comes back as an
+ *   `Unreadable`, so one bad record cannot abort a listing.
+ * - Listing. Keyv's own iterator walks the whole namespace; `entries(prefix)` lists one
+ *   prefix, through the adapter's `iterator(prefix)` or a back end's own `list` (Redis: see
+ *   redis.ts). Never `KEYS`. SCAN may return a key twice, so keys are deduplicated here.
+ */
+import { Keyv, type DeserializedData, type Deserialize, type KeyvStoreAdapter } from 'keyv';
+import { problem, type Problem } from '../result.ts';
+import { messageOf, StorageUnavailable } from './errors.ts';
+import { SEPARATOR } from './keys.ts';
+
+export type BackendKind = 'redis' | 'file';
+
+/** What a stored value decodes to when it is not a Keyv wrapper we wrote. */
+export class Unreadable {
+  constructor(readonly problem: Problem) {}
+}
+
+/** A store adapter that can list one prefix, as @keyv/redis and `KeyvFileStore` both can. */
+export type ListingAdapter = Omit<KeyvStoreAdapter, 'iterator'> & {
+  iterator(namespace?: string): AsyncGenerator<[string, unknown], void, unknown>;
+};
+
+export interface Backend {
+  readonly kind: BackendKind;
+  /** Put before every key by the adapter, as `<namespace>::`. */
+  readonly namespace: string;
+  /** The adapter under Keyv, for tests that must write bytes Keyv would not. */
+  readonly adapter: ListingAdapter;
+  /** The value stored under `key`, an `Unreadable`, or undefined when there is none. */
+  get(key: string): Promise<unknown>;
+  /** `value` must be plain JSON data. */
+  set(key: string, value: unknown): Promise<void>;
+  delete(key: string): Promise<boolean>;
+  deleteMany(keys: readonly string[]): Promise<void>;
+  /** Every `[key, value]` whose key starts with `prefix::`, key without that prefix. */
+  entries(prefix: string): Promise<Array<[string, unknown]>>;
+  /** Deletes every key of this namespace; returns how many. For tests and a full reset. */
+  clearAll(): Promise<number>;
+  /** Resolves when the store answers; else `StorageUnavailable`. */
+  ping(): Promise<void>;
+  /** Waits for operations under way (each is time-limited), then lets go of the store. */
+  close(): Promise<void>;
+}
+
+export interface KeyvBackendOptions {
+  readonly kind: BackendKind;
+  readonly namespace: string;
+  readonly adapter: ListingAdapter;
+  /** Limit for one get/set/delete; a listing or clear gets five times as long. */
+  readonly opTimeoutMs: number;
+  /** False while the store is known to be out of reach: fail at once rather than wait. */
+  readonly isReady?: () => boolean;
+  readonly ping: () => Promise<void>;
+  /** Yields `[key without 'namespace::', stored value]`; default: the adapter's `iterator`. */
+  readonly list?: (namespace: string) => AsyncIterable<[string, unknown]>;
+  /** Releases the store's connection or files. */
+  readonly release: () => Promise<void>;
+}
+
+const DELETE_BATCH = 500;
+
+export class KeyvBackend implements Backend {
+  readonly kind: BackendKind;
+  readonly namespace: string;
+  readonly adapter: ListingAdapter;
+  readonly keyv: Keyv;
+  readonly #options: KeyvBackendOptions;
+  readonly #running = new Set<Promise<unknown>>();
+  #closed = false;
+
+  constructor(options: KeyvBackendOptions) {
+    this.kind = options.kind;
+    this.namespace = options.namespace;
+    this.adapter = options.adapter;
+    this.#options = options;
+    this.keyv = new Keyv(options.adapter as KeyvStoreAdapter, {
+      namespace: options.namespace,
+      useKeyPrefix: false,
+      throwOnErrors: true,
+      serialize: serialise,
+      // Keyv types its deserialiser generic in the value; ours yields unknown, checked later.
+      deserialize: deserialise as Deserialize,
+    });
+    // Failures reach callers as StorageUnavailable; the event is for listeners we do not have.
+    this.keyv.on('error', () => undefined);
+  }
+
+  get(key: string): Promise<unknown> {
+    return this.#run('get', this.#options.opTimeoutMs, () => this.keyv.get(key));
+  }
+
+  async set(key: string, value: unknown): Promise<void> {
+    await this.#run('put', this.#options.opTimeoutMs, () => this.keyv.set(key, value));
+  }
+
+  delete(key: string): Promise<boolean> {
+    return this.#run('delete', this.#options.opTimeoutMs, () => this.keyv.delete(key));
+  }
+
+  async deleteMany(keys: readonly string[]): Promise<void> {
+    for (let i = 0; i < keys.length; i += DELETE_BATCH) {
+      const batch = keys.slice(i, i + DELETE_BATCH);
+      await this.#run('delete', this.#options.opTimeoutMs * 5, () => this.keyv.deleteMany(batch));
+    }
+  }
+
+  entries(prefix: string): Promise<Array<[string, unknown]>> {
+    return this.#run('list', this.#options.opTimeoutMs * 5, () => this.#list(`${this.namespace}${SEPARATOR}${prefix}`));
+  }
+
+  async clearAll(): Promise<number> {
+    const keys = (await this.#run('list', this.#options.opTimeoutMs * 5, () => this.#list(this.namespace))).map(([key]) => key);
+    await this.deleteMany(keys);
+    return keys.length;
+  }
+
+  ping(): Promise<void> {
+    return this.#run('ping', this.#options.opTimeoutMs, this.#options.ping);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await Promise.allSettled([...this.#running]);
+    await this.#options.release();
+  }
+
+  async #list(namespace: string): Promise<Array<[string, unknown]>> {
+    const found = new Map<string, unknown>();
+    const listing = this.#options.list?.(namespace) ?? this.adapter.iterator(namespace);
+    for await (const [key, stored] of listing) {
+      if (stored === undefined || stored === null) continue; // removed between SCAN and MGET
+      found.set(key, typeof stored === 'string' ? deserialise(stored).value : new Unreadable(notText()));
+    }
+    return [...found];
+  }
+
+  /** Runs one operation with a time limit, turning every failure into StorageUnavailable. */
+  #run<T>(operation: string, limitMs: number, task: () => Promise<T>): Promise<T> {
+    if (this.#closed) return Promise.reject(new StorageUnavailable(operation, 'storage is closed'));
+    if (this.#options.isReady?.() === false) {
+      return Promise.reject(new StorageUnavailable(operation, `the ${this.kind} store is not connected`));
+    }
+    const running = withTimeLimit(operation, limitMs, task).catch((e: unknown) => {
+      throw e instanceof StorageUnavailable ? e : new StorageUnavailable(operation, messageOf(e), { cause: e });
+    });
+    this.#running.add(running);
+    const forget = () => void this.#running.delete(running);
+    running.then(forget, forget);
+    return running;
+  }
+}
+
+async function withTimeLimit<T>(operation: string, limitMs: number, task: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StorageUnavailable(operation, `timed out after ${limitMs} ms`)), limitMs);
+  });
+  try {
+    return await Promise.race([task(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function serialise(data: DeserializedData<unknown>): string {
+  return JSON.stringify(data);
+}
+
+function notText(): Problem {
+  return problem('bad-json', 'the stored value is not text');
+}
+
+/**
+ * Reads Keyv's `{ value, expires }` wrapper. Never throws and never returns undefined for
+ * something that is there: anything else becomes `{ value: Unreadable }`, which the memory
+ * layer logs and skips.
+ */
+export function deserialise(text: string): DeserializedData<unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    return { value: new Unreadable(problem('bad-json', `the stored text is not JSON: ${messageOf(e)}`)) };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !('value' in parsed)) {
+    return { value: new Unreadable(problem('bad-wrapper', 'the stored JSON is not a Keyv { value } wrapper')) };
+  }
+  const expires = 'expires' in parsed && typeof parsed.expires === 'number' ? parsed.expires : undefined;
+  return { value: parsed.value, expires };
+}
