@@ -1,0 +1,262 @@
+import { describe, expect, it } from 'vitest';
+import { Board } from '../src/board.ts';
+import { boardFromPicture, parseBoardText, type BoardPicture } from '../src/boardText.ts';
+import { makeControlStream, parseControlStream } from '../src/controlStream.ts';
+import { compileDescription } from '../src/compile.ts';
+import { parseDescription } from '../src/descriptionNotation.ts';
+import { Interpreter } from '../src/interpret.ts';
+import { parsePoint } from '../src/point.ts';
+import { ProfileTable } from '../src/profile.ts';
+import { seededRandom, type Random } from '../src/random.ts';
+import { compileSubgoal, Recogniser, type Subgoal } from '../src/recognise.ts';
+import { expectOk } from '../src/result.ts';
+import { SYMMETRIES, swapColours, transformPicture, transformPoint, translatePicture, translatePoint } from '../src/symmetry.ts';
+import { BLACK, EMPTY, WHITE, type Cell } from '../src/types.ts';
+import { fixture } from './support/fixtures.ts';
+import { randomDescription } from './support/randomDescription.ts';
+import { library, mappedKeys, recogniseText, subgoal } from './support/recognition.ts';
+import { referenceRealisations } from './support/referenceMatcher.ts';
+
+const PAPER = {
+  fig1: '(1) 1:5',
+  fig2: "(1) 2:4'",
+  fig4: '(1, 1) 2:4, 4',
+  fig3: "(1, 1) 3:3', 3'",
+  fig6: '(1, 2-1) 4, 3-3:4',
+  fig5: "(1, 2-1, 2) 4:3', 2'-4:2', 3'",
+  fig8: "(1, 2, 3, 4-1, 3/4-1, 2/4-1, 2/3)6: 3', 2', 2', 2'-2', 1'-2', 1'-2', 1'",
+};
+
+const board = (name: string): BoardPicture => expectOk(parseBoardText(fixture(`recognition/${name}.txt`)));
+
+describe('recognition of the paper\'s examples on hand-built boards', () => {
+  // Each expectation was worked out by hand from the board (see the comment in each fixture).
+  const cases: [string, string, 'black' | 'white', string[]][] = [
+    ['fig1-four', PAPER.fig1, 'black', ['(1) 1:5 a5 | ', '(1) 1:5 f5 | ']],
+    // c2-f2 with a white stone on a2: b2 would make six, so only g2 completes a five.
+    ['fig1-four', PAPER.fig1, 'white', ['(1) 1:5 g2 | ']],
+    ['fig2-open-three-diagonal', PAPER.fig2, 'black', ["(1) 2:4' b2 | a1 f6", "(1) 2:4' f6 | b2 g7"]],
+    ['fig4-double-four', PAPER.fig4, 'black', ['(1, 1) 2:4, 4 e5 | f5 e6']],
+    ['fig3-double-open-three', PAPER.fig3, 'black', ["(1, 1) 3:3', 3' d5 | d1 d2 a5 e5 f5 d6"]],
+    ['fig6-four-then-double-four', PAPER.fig6, 'black', ['(1, 2-1) 4, 3-3:4 a5 c5 | b5 f5 a6']],
+    [
+      'fig5-twin-threes',
+      PAPER.fig5,
+      'black',
+      [
+        // The realisation the fixture was built for: nodes c6 and f6.
+        "(1, 2-1, 2) 4:3', 2'-4:2', 3' c6 f6 | c4 f4 c5 f5 b6 e6 g6 c9 f9",
+        // The same stones make three more: nodes f5 and d7 (sharing the falling diagonal
+        // through e6), and d7 and d8 (sharing column d) with three choices of patterns. The
+        // reference matcher finds the same five (checked below).
+        "(1, 2-1, 2) 4:3', 2'-4:2', 3' f5 d7 | f4 g4 e6 f6 b7 e7 g7 b9 f9",
+        "(1, 2-1, 2) 4:3', 2'-4:2', 3' d7 d8 | d4 d5 b7 e7 g7 b8 e8 g8 d9",
+        "(1, 2-1, 2) 4:3', 2'-4:2', 3' d7 d8 | d4 d5 b7 e7 g7 b8 e8 g8 d9 d10",
+        "(1, 2-1, 2) 4:3', 2'-4:2', 3' d7 d8 | d5 b7 e7 g7 b8 e8 g8 d9 d10",
+      ],
+    ],
+  ];
+  it.each(cases)('%s: %s for %s', (name, text, colour, expected) => {
+    const pic = board(name);
+    const got = recogniseText(pic, library([text]), colour);
+    expect(got.sort()).toEqual(expected.slice().sort());
+    // And the reference matcher agrees.
+    const s = subgoal(text);
+    const ref = referenceRealisations(pic, s.description, colour === 'black' ? BLACK : WHITE, s.automorphisms);
+    expect(ref.size).toBe(expected.length);
+  });
+
+  it('finds nothing for the other colour or where a stone spoils the pattern', () => {
+    expect(recogniseText(board('fig2-open-three-diagonal'), library([PAPER.fig2]), 'white')).toEqual([]);
+    // Black's row 8 (a8 b8 o c8 d8 e8) is cut by white's c8: no black five threat there.
+    expect(recogniseText(board('fig1-four'), library([PAPER.fig1]), 'black').some((s) => s.includes('8'))).toBe(false);
+  });
+
+  it('Fig. 8: four nodes, node 1 at e5 with d6 e6 f6 on row 6, as the reference finds them', () => {
+    const pic = board('fig8-four-nodes');
+    const s = subgoal(PAPER.fig8);
+    const got = recogniseText(pic, [s], 'black').filter((x) => x.includes(' e5 d6 e6 f6 |'));
+    // Row 6 offers three empty windows round d6-f6; each node takes two, and the choices give
+    // three different sets of implicit nodes.
+    expect(got).toHaveLength(3);
+    const e5 = expectOk(parsePoint(9, 'e5'));
+    const ref = referenceRealisations(pic, s.description, BLACK, s.automorphisms, [e5]);
+    const mine = new Recogniser(boardFromPicture(pic), [s]).realisations('black').filter((r) => r.nodes[0] === e5);
+    expect(new Set(mine.map((r) => `${r.nodes.join(',')}|${r.implicit.join(',')}`))).toEqual(ref);
+  });
+});
+
+describe('control streams', () => {
+  it('compile the paper\'s examples in the shape of Fig. 9: A, then B/C per line, D, E per line', () => {
+    const s = expectOk(compileDescription(expectOk(parseDescription(PAPER.fig8))));
+    expect(s.elements.map((e) => e.op).join('')).toBe('ABBCBCBCDEEEEE');
+    const fig6 = subgoal(PAPER.fig6).stream;
+    expect(fig6.elements.map((e) => e.op).join('')).toBe('ABBCEE');
+  });
+
+  it('print and parse back to the same stream', () => {
+    const rnd = seededRandom(21);
+    const texts = [...Object.values(PAPER)];
+    for (let i = 0; i < 80; i++) {
+      const d = randomDescription(rnd, { maxNodes: 5 });
+      const c = compileDescription(d);
+      if (c.ok) texts.push(makeControlStream(c.value));
+    }
+    for (const t of Object.values(PAPER)) {
+      const s = subgoal(t).stream;
+      expect(expectOk(parseControlStream(makeControlStream(s)))).toEqual(s);
+    }
+    for (const t of texts.slice(Object.keys(PAPER).length)) expect(makeControlStream(expectOk(parseControlStream(t)))).toBe(t);
+  });
+
+  it('rejects a malformed stream text with the line it stopped at', () => {
+    const good = makeControlStream(subgoal(PAPER.fig6).stream).split('\n');
+    const bad = good.slice();
+    bad[5] = '  2  B  node 9  L1';
+    const r = parseControlStream(bad.join('\n'));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.line).toBe(6);
+    expect(parseControlStream('hello').ok).toBe(false);
+  });
+
+  it('refuse a disconnected description', () => {
+    const d = { nodes: [{ lines: [{ others: [], spec: { n: 4, dashed: false } }] }, { lines: [{ others: [], spec: { n: 4, dashed: false } }] }] };
+    const r = compileDescription(d);
+    expect(r.ok || r.error.code).toBe('disconnected');
+  });
+
+  it('stop at the step cap', () => {
+    const pic = board('fig8-four-nodes');
+    const b = boardFromPicture(pic);
+    const s = subgoal(PAPER.fig8);
+    const stats = new Interpreter(b).run(s.stream, new ProfileTable(b, BLACK), expectOk(parsePoint(9, 'e5')), () => {}, 5);
+    expect(stats.capped).toBe(true);
+  });
+});
+
+function randomPicture(rnd: Random, size: number, density: number): BoardPicture {
+  const cells: Cell[] = Array.from({ length: size * size }, () => (rnd.next() < density ? (rnd.next() < 0.55 ? BLACK : WHITE) : EMPTY));
+  return { size, cells };
+}
+
+/** Paper descriptions of up to three nodes, plus random connected ones with usable specs. */
+function propertyLibrary(rnd: Random): Subgoal[] {
+  const lib = library([PAPER.fig1, PAPER.fig2, PAPER.fig4, PAPER.fig3, PAPER.fig6, PAPER.fig5, "(1) 3'", "(1, 1) 3, 2'", '(2-1) 3-3', "(2-1) 2'-3'", "(1, 2-1) 3', 2-2'"]);
+  const seen = new Set(lib.map((s) => s.text));
+  while (lib.length < 20) {
+    const d = randomDescription(rnd, { maxNodes: 3, commentChance: 0.3 });
+    const usable = { nodes: d.nodes.map((n) => ({ ...n, lines: n.lines.map((l) => ({ ...l, spec: { ...l.spec, n: 2 + (l.spec.n % 3) } })) })) };
+    const s = compileSubgoal(usable);
+    if (s.ok && !seen.has(s.value.text)) {
+      seen.add(s.value.text);
+      lib.push(s.value);
+    }
+  }
+  return lib;
+}
+
+describe('the interpreter against the reference matcher (seeded random boards)', () => {
+  it('finds exactly the realisations the slow matcher finds', () => {
+    const rnd = seededRandom(1968);
+    const lib = propertyLibrary(rnd);
+    let compared = 0;
+    for (let trial = 0; trial < 14; trial++) {
+      const pic = randomPicture(rnd, rnd.pick([7, 8, 9]), 0.15 + rnd.next() * 0.35);
+      const r = new Recogniser(boardFromPicture(pic), lib);
+      for (const s of lib) {
+        for (const [stone, colour] of [[BLACK, 'black'], [WHITE, 'white']] as const) {
+          const mine = new Set(r.realisations(colour).filter((x) => x.subgoal === s).map((x) => `${x.nodes.join(',')}|${x.implicit.join(',')}`));
+          const ref = referenceRealisations(pic, s.description, stone, s.automorphisms);
+          expect(mine, `trial ${trial} ${s.text} ${colour}`).toEqual(ref);
+          compared += ref.size;
+        }
+      }
+      expect(r.stats.capped).toBe(0);
+    }
+    // The boards must actually hold realisations for the comparison to mean something.
+    expect(compared).toBeGreaterThan(300);
+  });
+});
+
+describe('invariance', () => {
+  const rnd = seededRandom(7);
+  const lib = library([PAPER.fig1, PAPER.fig2, PAPER.fig4, PAPER.fig3, PAPER.fig6, PAPER.fig5, "(1) 3'", "(1, 2-1) 3', 2-2'"]);
+  const pictures = [board('fig5-twin-threes'), board('fig6-four-then-double-four'), ...Array.from({ length: 4 }, () => randomPicture(rnd, 11, 0.3))];
+
+  it('under the 8 board symmetries', () => {
+    for (const pic of pictures) {
+      const base = new Recogniser(boardFromPicture(pic), lib);
+      for (const t of SYMMETRIES) {
+        const moved = new Recogniser(boardFromPicture(transformPicture(pic, t)), lib);
+        for (const colour of ['black', 'white'] as const) {
+          const expected = mappedKeys(base.realisations(colour), (p) => transformPoint(pic.size, t, p));
+          expect(mappedKeys(moved.realisations(colour), (p) => p), `symmetry ${t}`).toEqual(expected);
+        }
+      }
+    }
+  });
+
+  it('under translation: every realisation that stays on the board moves with the stones', () => {
+    // Board edges cut windows, so only realisations whose footprint (nodes, pattern points and
+    // flanks) is on the board both before and after the shift are expected to correspond.
+    const pic = board('fig6-four-then-double-four');
+    const big: Cell[] = new Array(361).fill(EMPTY);
+    pic.cells.forEach((c, p) => (big[(Math.floor(p / 9) + 5) * 19 + (p % 9) + 5] = c));
+    const extra = randomPicture(seededRandom(8), 7, 0.35);
+    extra.cells.forEach((c, p) => {
+      const q = (Math.floor(p / 7) + 2) * 19 + (p % 7) + 9;
+      if (big[q] === EMPTY) big[q] = c;
+    });
+    const bigPic = { size: 19, cells: big };
+    const base = new Recogniser(boardFromPicture(bigPic), lib);
+    let kept = 0;
+    for (const [dc, dr] of [[3, 2], [-3, 1], [0, -2], [-1, 4]]) {
+      const shifted = translatePicture(bigPic, dc, dr)!;
+      expect(shifted).toBeDefined();
+      const r = new Recogniser(boardFromPicture(shifted), lib);
+      // Off the outer ring both before and after the shift, so every pattern's flanks are on
+      // the board in both places (an off-board flank never spoils a pattern; an on-board one can).
+      const inner = (p: number | undefined) => p !== undefined && p % 19 >= 1 && p % 19 <= 17 && Math.floor(p / 19) >= 1 && Math.floor(p / 19) <= 17;
+      const stays = (foot: readonly number[], c: number, d: number) => foot.every((p) => inner(p) && inner(translatePoint(19, p, c, d)));
+      for (const colour of ['black', 'white'] as const) {
+        const before = base.realisations(colour).filter((x) => stays(x.footprint, dc, dr));
+        const after = r.realisations(colour).filter((x) => stays(x.footprint, -dc, -dr));
+        kept += before.length;
+        expect(mappedKeys(after, (p) => p), `shift ${dc},${dr} ${colour}`).toEqual(mappedKeys(before, (p) => translatePoint(19, p, dc, dr)!));
+      }
+    }
+    expect(kept).toBeGreaterThan(20);
+  });
+
+  it('under colour swap', () => {
+    for (const pic of pictures) {
+      const base = new Recogniser(boardFromPicture(pic), lib);
+      const swapped = new Recogniser(boardFromPicture(swapColours(pic)), lib);
+      expect(mappedKeys(swapped.realisations('black'), (p) => p)).toEqual(mappedKeys(base.realisations('white'), (p) => p));
+      expect(mappedKeys(swapped.realisations('white'), (p) => p)).toEqual(mappedKeys(base.realisations('black'), (p) => p));
+    }
+  });
+});
+
+describe('incremental recognition', () => {
+  it('after each play and undo equals recognising the board afresh (seeded game)', () => {
+    const rnd = seededRandom(99);
+    const lib = library([PAPER.fig1, PAPER.fig2, PAPER.fig4, PAPER.fig3, PAPER.fig6, PAPER.fig5, "(1) 3'", "(1, 2-1) 3', 2-2'"]);
+    const board = Board.empty(15);
+    const live = new Recogniser(board, lib);
+    const keys = (r: Recogniser, c: 'black' | 'white') => r.realisations(c).map((x) => x.key).sort();
+    for (let step = 0; step < 70; step++) {
+      if (board.stoneCount > 2 && rnd.next() < 0.2) live.undo();
+      else {
+        const empties = Array.from({ length: 225 }, (_, p) => p).filter((p) => board.isEmpty(p) && Math.abs((p % 15) - 7) < 5 && Math.abs(Math.floor(p / 15) - 7) < 5);
+        live.play(rnd.pick(empties), board.stoneCount % 2 === 0 ? BLACK : WHITE);
+      }
+      if (step % 5 === 4) {
+        const fresh = new Recogniser(board.clone(), lib);
+        expect(keys(live, 'black'), `step ${step}`).toEqual(keys(fresh, 'black'));
+        expect(keys(live, 'white'), `step ${step}`).toEqual(keys(fresh, 'white'));
+      }
+    }
+    expect(live.realisations('black').length + live.realisations('white').length).toBeGreaterThan(0);
+  });
+});
