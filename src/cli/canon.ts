@@ -1,0 +1,48 @@
+/**
+ * `gomoku canon "<description>"` prints the canonical form of a subgoal description, or shows
+ * where the description is wrong.
+ */
+import { canonicalString } from '../canonical.ts';
+import { parseDescription } from '../descriptionNotation.ts';
+import { parseArgs, type CliIO, type Command } from './command.ts';
+
+const help = `usage: gomoku canon "<description>"
+
+Prints the canonical form of a subgoal description written in Murray & Elcock's notation,
+(node list) pattern list, for example:
+  gomoku canon "(2-1, 2) 3:4-3, 4"      prints  (1, 2-1) 4, 3-3:4
+Quote the description: the shell reads ( ) and ' itself. If it is not a valid description,
+the input is printed with a ^ under the place that is wrong, and the exit code is 1.`;
+
+/** The input, a caret under `index`, and the message: tabs are kept so the caret lines up. */
+export function markPosition(text: string, index: number, message: string): string {
+  const pad = text.slice(0, index).replace(/[^\t]/g, ' ');
+  return `${text}\n${pad}^\n${message}`;
+}
+
+export const canonCommand: Command = {
+  name: 'canon',
+  summary: 'print the canonical form of a subgoal description',
+  help,
+  run(args: readonly string[], io: CliIO): number {
+    const parsed = parseArgs(args, { values: [], switches: [] });
+    if (!parsed.ok) {
+      io.err(`gomoku canon: ${parsed.message}\n\n${help}`);
+      return 2;
+    }
+    if (parsed.value.positional.length === 0) {
+      io.err(`gomoku canon: give a description\n\n${help}`);
+      return 2;
+    }
+    // Unquoted, a description arrives in pieces; its spaces do not matter, so rejoin them.
+    const text = parsed.value.positional.join(' ');
+    const result = parseDescription(text);
+    if (!result.ok) {
+      const { code, message, index } = result.error;
+      io.err(markPosition(text, index ?? 0, `gomoku canon: ${message} (${code})`));
+      return 1;
+    }
+    io.out(canonicalString(result.value));
+    return 0;
+  },
+};
