@@ -4,9 +4,11 @@
  */
 import { benchBoard } from './board.ts';
 import { formatTable, type Measurement } from './harness.ts';
+import { benchRecognition } from './recognition.ts';
 
 export const SUITES: Record<string, () => Measurement[] | Promise<Measurement[]>> = {
   board: benchBoard,
+  recognition: benchRecognition,
 };
 
 export async function runBenchmarks(names: readonly string[], print: (s: string) => void): Promise<number> {
