@@ -10,7 +10,7 @@
  *   stone at p is "unplayed"), a node whose only line that was becomes implicit — its pattern
  *   moves onto p — and p's comment is one more than the larger of A's and B's;
  * - the result is canonicalised and kept when its comment-free form is new, it compiles, and
- *   it has at most five nodes; earlier (smaller) pool members are picked more often.
+ *   it has at most four nodes (the paper's largest example has four); earlier (smaller) pool members are picked more often.
  * Such subgoals are conjunctions of threats, so, as with learned ones, their realisations are
  * rare on a board.
  */
@@ -82,7 +82,7 @@ export function compose(a: Description, b: Description, rnd: Random): Descriptio
   const used = new Set<number>();
   for (const l of lines) for (const m of l) used.add(m.node);
   const order = [p, ...[...used].filter((n) => n !== p).sort((x, y) => x - y)];
-  if (order.length > 5) return undefined;
+  if (order.length > 4) return undefined;
   const label = new Map(order.map((n, i) => [n, i + 1]));
   const comment = 1 + Math.max(maxComment(parts[0]), maxComment(parts[1]));
   const nodes = order.map((n) => {

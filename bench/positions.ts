@@ -1,20 +1,28 @@
 /**
- * Fixed benchmark positions, made by a documented generator so that anyone can rebuild them:
- * from the seed, each move is drawn uniformly among the empty points within two steps
- * (king-move distance) of a stone already played — the centre for the first move — and a
- * move that would make five is redrawn, so the game runs as long as asked. The same seed
+ * Fixed benchmark positions, made by a documented generator so that anyone can rebuild them.
+ * Players who never answer threats leave boards full of open threes and fours that no real
+ * game has, so the generator plays like a careful beginner. From the seed, each move:
+ * 1. blocks the opponent's five threat if there is one (a point completing their five);
+ * 2. else, nine times in ten, blocks an opponent's open-four point (a point where the
+ *    opponent would make two fives at once, `n'` with n = 4 in the paper's notation);
+ * 3. else is drawn uniformly among the empty points within two steps (king-move distance)
+ *    of a stone already played — the centre for the first move.
+ * A move that would make five is redrawn, so the game runs as long as asked. The same seed
  * and length always give the same game.
  */
 import { Game } from '../src/game.ts';
 import { pointAt } from '../src/point.ts';
-import { seededRandom } from '../src/random.ts';
+import { ProfileTable, specAtom } from '../src/profile.ts';
+import { seededRandom, type Random } from '../src/random.ts';
+import { BLACK, WHITE } from '../src/types.ts';
 
 export function generateGame(seed: number, moves: number, size = 19): Game {
   const rnd = seededRandom(seed);
   const game = Game.create(size);
   const centre = pointAt(size, size >> 1, size >> 1);
   while (game.moves.length < moves) {
-    const candidates = game.moves.length === 0 ? [centre] : nearStones(game, 2);
+    const urgent = game.moves.length === 0 ? [] : threatsToBlock(game, rnd);
+    const candidates = game.moves.length === 0 ? [centre] : urgent.length > 0 ? urgent : nearStones(game, 2);
     if (candidates.length === 0) break;
     let placed = false;
     for (const p of rnd.shuffle(candidates)) {
@@ -28,6 +36,22 @@ export function generateGame(seed: number, moves: number, size = 19): Game {
     if (!placed) break;
   }
   return game;
+}
+
+/** The opponent's five points, else (nine times in ten) their open-four points, ascending. */
+function threatsToBlock(game: Game, rnd: Random): number[] {
+  const opponent = game.turn === 'black' ? WHITE : BLACK;
+  const table = new ProfileTable(game.board, opponent);
+  const five = specAtom({ n: 5, dashed: false });
+  const openFour = specAtom({ n: 4, dashed: true });
+  const fives: number[] = [];
+  const fours: number[] = [];
+  for (let p = 0; p < game.board.points; p++) {
+    if ((table.union[p] & five) !== 0) fives.push(p);
+    else if ((table.union[p] & openFour) !== 0) fours.push(p);
+  }
+  if (fives.length > 0) return fives;
+  return rnd.next() < 0.9 ? fours : [];
 }
 
 function nearStones(game: Game, radius: number): number[] {

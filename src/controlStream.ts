@@ -11,7 +11,9 @@
  *   A  check that the candidate point for node 1 carries the node's whole pattern entry
  *      (its specs can be met on different lines through it);
  *   B  choose a line (a direction) through an already placed node that meets one of its
- *      specs, and name it; a choice point;
+ *      specs, and name it; a choice point. When a node has several lines of its own with the
+ *      same spec they are interchangeable, and `after` makes each take a direction after the
+ *      previous one's, so one realisation is not found once per ordering of its lines;
  *   C  find a vacant point on a named line, inside a possible 5-pattern through the earlier
  *      node, that meets its own specs (in particular the one along that line), and label it
  *      as the next node; a choice point;
@@ -39,7 +41,7 @@ export const DEFAULT_STEP_CAP = 200_000;
 
 export type Element =
   | { readonly op: 'A'; readonly node: number }
-  | { readonly op: 'B'; readonly node: number; readonly line: number }
+  | { readonly op: 'B'; readonly node: number; readonly line: number; readonly after?: number }
   | { readonly op: 'C'; readonly node: number; readonly from: number; readonly line: number }
   | { readonly op: 'D'; readonly line: number }
   | { readonly op: 'E'; readonly line: number };
@@ -59,13 +61,15 @@ export interface StreamNode {
 
 export interface ControlStream {
   readonly version: number;
+  /** The node the scan starts from: the A element's node, the point tried at each candidate. */
+  readonly entry: number;
   /** nodes[0] is node 1. */
   readonly nodes: readonly StreamNode[];
   readonly lines: readonly StreamLine[];
   readonly elements: readonly Element[];
   /**
    * How far (in king steps) any point a realisation depends on — its nodes, pattern points
-   * and their flanks — can lie from node 1. A move farther away cannot change it.
+   * and their flanks — can lie from the entry node. A move farther away cannot change it.
    */
   readonly radius: number;
 }
@@ -81,7 +85,7 @@ function spec(s: LineSpec): string {
  */
 export function makeControlStream(s: ControlStream): string {
   const out: string[] = [];
-  out.push(`control stream v${s.version}: ${s.nodes.length} node${s.nodes.length === 1 ? '' : 's'}, ${s.lines.length} line${s.lines.length === 1 ? '' : 's'}, radius ${s.radius}`);
+  out.push(`control stream v${s.version}: ${s.nodes.length} node${s.nodes.length === 1 ? '' : 's'}, ${s.lines.length} line${s.lines.length === 1 ? '' : 's'}, radius ${s.radius}, entry node ${s.entry}`);
   s.lines.forEach((l, i) => {
     out.push(`line L${i + 1}: ${l.nodes.map((n, k) => `${n}:${spec(l.specs[k])}`).join(' ')}`);
   });
@@ -97,7 +101,8 @@ export function makeControlStream(s: ControlStream): string {
         break;
       case 'B': {
         const k = s.nodes[e.node - 1].lines.indexOf(e.line);
-        out.push(`${num}  B  node ${e.node}  L${e.line + 1}           ; a line meeting ${spec(s.nodes[e.node - 1].specs[k])}`);
+        const after = e.after !== undefined ? ` after L${e.after + 1}` : '';
+        out.push(`${num}  B  node ${e.node}  L${e.line + 1}${after}           ; a line meeting ${spec(s.nodes[e.node - 1].specs[k])}`);
         break;
       }
       case 'C': {
@@ -128,9 +133,10 @@ function parseSpec(text: string): LineSpec | undefined {
 export function parseControlStream(text: string): Result<ControlStream> {
   const rows = text.split(/\r?\n/);
   const bad = (line: number, message: string, column = 1) => err(problem('bad-stream', message, { line, column }));
-  const header = /^control stream v(\d+): (\d+) nodes?, (\d+) lines?, radius (\d+)\s*$/.exec(rows[0] ?? '');
-  if (header === null) return bad(1, 'expected "control stream vN: K nodes, M lines, radius R"');
-  const [version, nodeCount, lineCount, radius] = header.slice(1).map(Number);
+  const header = /^control stream v(\d+): (\d+) nodes?, (\d+) lines?, radius (\d+), entry node (\d+)\s*$/.exec(rows[0] ?? '');
+  if (header === null) return bad(1, 'expected "control stream vN: K nodes, M lines, radius R, entry node E"');
+  const [version, nodeCount, lineCount, radius, entry] = header.slice(1).map(Number);
+  if (entry < 1 || entry > nodeCount) return bad(1, `entry node ${entry} does not exist`);
   let r = 1;
   const lines: StreamLine[] = [];
   for (let i = 0; i < lineCount; i++, r++) {
@@ -180,7 +186,9 @@ export function parseControlStream(text: string): Result<ControlStream> {
         if ((om = /^node (\d+)$/.exec(ops))) e = { op: 'A', node: node(om[1]) };
         break;
       case 'B':
-        if ((om = /^node (\d+)\s+L(\d+)$/.exec(ops))) e = { op: 'B', node: node(om[1]), line: line(om[2]) };
+        if ((om = /^node (\d+)\s+L(\d+)(?:\s+after L(\d+))?$/.exec(ops))) {
+          e = { op: 'B', node: node(om[1]), line: line(om[2]), ...(om[3] !== undefined ? { after: line(om[3]) } : {}) };
+        }
         break;
       case 'C':
         if ((om = /^node (\d+)\s+L(\d+)\s+from (\d+)$/.exec(ops))) e = { op: 'C', node: node(om[1]), line: line(om[2]), from: node(om[3]) };
@@ -194,8 +202,9 @@ export function parseControlStream(text: string): Result<ControlStream> {
     }
     if (e === undefined) return bad(r + 1, `bad operands "${ops}" for a ${m[2]} element`, rows[r].indexOf(ops) + 1);
     if ('line' in e && (e.line < 0 || e.line >= lineCount)) return bad(r + 1, `line L${e.line + 1} does not exist`);
+    if (e.op === 'B' && e.after !== undefined && (e.after < 0 || e.after >= lineCount)) return bad(r + 1, `line L${e.after + 1} does not exist`);
     if ('node' in e && (e.node < 1 || e.node > nodeCount)) return bad(r + 1, `node ${e.node} does not exist`);
     elements.push(e);
   }
-  return ok({ version, nodes, lines, elements, radius });
+  return ok({ version, entry, nodes, lines, elements, radius });
 }

@@ -4,7 +4,7 @@ import { boardFromPicture, parseBoardText, type BoardPicture } from '../src/boar
 import { makeControlStream, parseControlStream } from '../src/controlStream.ts';
 import { compileDescription } from '../src/compile.ts';
 import { parseDescription } from '../src/descriptionNotation.ts';
-import { Interpreter } from '../src/interpret.ts';
+import { runStream } from '../src/interpret.ts';
 import { parsePoint } from '../src/point.ts';
 import { ProfileTable } from '../src/profile.ts';
 import { seededRandom, type Random } from '../src/random.ts';
@@ -89,9 +89,9 @@ describe('recognition of the paper\'s examples on hand-built boards', () => {
 describe('control streams', () => {
   it('compile the paper\'s examples in the shape of Fig. 9: A, then B/C per line, D, E per line', () => {
     const s = expectOk(compileDescription(expectOk(parseDescription(PAPER.fig8))));
-    expect(s.elements.map((e) => e.op).join('')).toBe('ABBCBCBCDEEEEE');
+    expect(s.elements.map((e) => e.op).join('')).toBe('ABCBCBCDBEEEEE');
     const fig6 = subgoal(PAPER.fig6).stream;
-    expect(fig6.elements.map((e) => e.op).join('')).toBe('ABBCEE');
+    expect(fig6.elements.map((e) => e.op).join('')).toBe('ABCBEE');
   });
 
   it('print and parse back to the same stream', () => {
@@ -129,7 +129,7 @@ describe('control streams', () => {
     const pic = board('fig8-four-nodes');
     const b = boardFromPicture(pic);
     const s = subgoal(PAPER.fig8);
-    const stats = new Interpreter(b).run(s.stream, new ProfileTable(b, BLACK), expectOk(parsePoint(9, 'e5')), () => {}, 5);
+    const stats = runStream(s.stream, b, new ProfileTable(b, BLACK), expectOk(parsePoint(9, 'e5')), () => {}, 5);
     expect(stats.capped).toBe(true);
   });
 });
