@@ -1,0 +1,31 @@
+/** Reading a `--library FILE` option: the file's subgoals, compiled, with the rule of five first. */
+import { parseLibraryFile, withRule } from '../libraryFile.ts';
+import { compileSubgoals, type Subgoal } from '../recognise.ts';
+import { describeProblem } from '../result.ts';
+import type { CliIO } from './command.ts';
+
+/** The compiled library, or undefined after printing what is wrong (the caller exits 1). */
+export function loadLibrary(io: CliIO, command: string, path: string | undefined): Subgoal[] | undefined {
+  let descriptions: Parameters<typeof withRule>[0] = [];
+  if (path !== undefined) {
+    let text: string;
+    try {
+      text = io.readFile(path);
+    } catch (e) {
+      io.err(`gomoku ${command}: cannot read ${path}: ${(e as Error).message}`);
+      return undefined;
+    }
+    const parsed = parseLibraryFile(text);
+    if (!parsed.ok) {
+      io.err(`gomoku ${command}: ${describeProblem(parsed.error, path)} (${parsed.error.code})`);
+      return undefined;
+    }
+    descriptions = parsed.value.map((e) => e.description);
+  }
+  const compiled = compileSubgoals(withRule(descriptions));
+  if (!compiled.ok) {
+    io.err(`gomoku ${command}: ${path ?? 'library'}: ${compiled.error.message} (${compiled.error.code})`);
+    return undefined;
+  }
+  return compiled.value;
+}

@@ -1,0 +1,97 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { canonicalString } from '../src/canonical.ts';
+import { makeLibraryFile, parseLibraryFile, withRule } from '../src/libraryFile.ts';
+import { expectOk } from '../src/result.ts';
+import { runCli } from './support/cli.ts';
+import { fixture, FIXTURES } from './support/fixtures.ts';
+
+describe('library files', () => {
+  it('read one description a line, skipping comments and blank lines, with line numbers', () => {
+    const entries = expectOk(parseLibraryFile(fixture('libraries/paper.txt')));
+    expect(entries.map((e) => e.line)).toEqual([3, 4, 5, 7, 8]);
+    expect(entries.map((e) => canonicalString(e.description))).toEqual([
+      "(1) 2:4'",
+      '(1, 1) 2:4, 4',
+      "(1, 1) 3:3', 3'",
+      '(1, 2-1) 4, 3-3:4',
+      "(1, 2-1, 2) 4:3', 2'-4:2', 3'",
+    ]);
+  });
+
+  it('name the line and column of a bad description', () => {
+    const r = parseLibraryFile(fixture('libraries/bad-shape.txt'));
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe('shape-mismatch');
+      expect(r.error.line).toBe(3);
+      expect(r.error.column).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it('round-trip: parse(print(library)) gives the same canonical descriptions', () => {
+    const ds = expectOk(parseLibraryFile(fixture('libraries/paper.txt'))).map((e) => e.description);
+    const again = expectOk(parseLibraryFile(makeLibraryFile(ds, ['a header'])));
+    expect(again.map((e) => canonicalString(e.description))).toEqual(ds.map((d) => canonicalString(d)));
+  });
+
+  it('always hold the rule of five, once', () => {
+    const ds = expectOk(parseLibraryFile('(1) 1:5\n(1) 2:4\'\n')).map((e) => e.description);
+    expect(withRule(ds).map((d) => canonicalString(d))).toEqual(['(1) 1:5', "(1) 2:4'"]);
+    expect(withRule([]).map((d) => canonicalString(d))).toEqual(['(1) 1:5']);
+  });
+});
+
+describe('gomoku threats / stream / canon', () => {
+  const board = (f: string) => join(FIXTURES, 'recognition', f);
+  const lib = join(FIXTURES, 'libraries', 'paper.txt');
+
+  it('threats --json lists realisations per colour in the documented shape', async () => {
+    const r = await runCli(['threats', '--board', board('fig2-open-three-diagonal.txt'), '--library', lib, '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({
+      black: [
+        { subgoal: "(1) 2:4'", nodes: ['b2'], implicit: ['a1', 'f6'], moves: 2 },
+        { subgoal: "(1) 2:4'", nodes: ['f6'], implicit: ['b2', 'g7'], moves: 2 },
+      ],
+      white: [],
+    });
+  });
+
+  it('threats always knows (1) 1:5, even with no library file', async () => {
+    const r = await runCli(['threats', '--board', board('fig1-four.txt'), '--json']);
+    const j = JSON.parse(r.out);
+    expect(j.black.map((x: { nodes: string[] }) => x.nodes[0]).sort()).toEqual(['a5', 'f5']);
+    expect(j.white).toEqual([{ subgoal: '(1) 1:5', nodes: ['g2'], implicit: [], moves: 1 }]);
+  });
+
+  it('threats prints a readable list, and names the bad library line', async () => {
+    const r = await runCli(['threats', '--board', board('fig6-four-then-double-four.txt'), '--library', lib]);
+    expect(r.out).toContain('(1, 2-1) 4, 3-3:4  nodes a5 c5  implicit b5 f5 a6  five in 3');
+    const bad = await runCli(['threats', '--board', board('fig6-four-then-double-four.txt'), '--library', join(FIXTURES, 'libraries', 'bad-shape.txt')]);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/bad-shape\.txt, line 3, column \d+: .*\(shape-mismatch\)/);
+    expect((await runCli(['threats'])).code).toBe(2);
+  });
+
+  it('stream prints the control stream of the canonical form', async () => {
+    const r = await runCli(['stream', '(2-1, 2) 3:4-3, 4']);
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n')[0]).toBe('control stream v1: 2 nodes, 2 lines, radius 9, entry node 1');
+    expect(r.out).toContain('node 2 comment 3: L2 4');
+    expect(r.out).toMatch(/C {2}node 2 {2}L2 {2}from 1/);
+    const bad = await runCli(['stream', '(1, 2-1) 4, 9-3:4']);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('^');
+  });
+
+  it('canon prints the canonical form and puts a caret under an error', async () => {
+    const r = await runCli(['canon', "(2-1, 2) 3:4-3, 4"]);
+    expect(r.out.trim()).toBe('(1, 2-1) 4, 3-3:4');
+    const bad = await runCli(['canon', '(1, 1) 2:4, 4)']);
+    expect(bad.code).toBe(1);
+    const lines = bad.err.split('\n');
+    expect(lines[0]).toBe('(1, 1) 2:4, 4)');
+    expect(lines[1]).toBe(`${' '.repeat(13)}^`);
+  });
+});
