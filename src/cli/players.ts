@@ -1,0 +1,37 @@
+/**
+ * The players the command line can run, by name: `gomoku brain --player NAME` and
+ * `gomoku match --black builtin:NAME`. A factory reads the player's options and builds a
+ * `MovePlayer`, or says why it cannot (a library file that does not parse, say) as a
+ * `Problem`. To plug a new player in, add one entry here; the first entry is the default.
+ */
+import type { MovePlayer } from '../engine.ts';
+import { err, ok, problem, type Result } from '../result.ts';
+import { createGomokuaiPlayer } from './gomokuaiPlayer.ts';
+
+export interface PlayerOptions {
+  /** A library file of subgoal descriptions to recognise (and, with `learn`, to add to). */
+  readonly library?: string;
+  /** A strength setting; its meaning is the player's. */
+  readonly level?: number;
+  /** Analyse lost games and append what is learnt to the library (through `gameOver`). */
+  readonly learn: boolean;
+  /** Seed for the player's seeded generator (src/random.ts), if it uses one. */
+  readonly seed: number;
+}
+
+export type PlayerFactory = (options: PlayerOptions) => Result<MovePlayer>;
+
+export const playerFactories: Readonly<Record<string, PlayerFactory>> = {
+  // gomokuai has no library, levels or randomness, and learns nothing: it ignores them all.
+  gomokuai: () => ok(createGomokuaiPlayer()),
+};
+
+export const playerNames: readonly string[] = Object.keys(playerFactories);
+
+export function createNamedPlayer(name: string, options: PlayerOptions): Result<MovePlayer> {
+  const factory = Object.hasOwn(playerFactories, name) ? playerFactories[name] : undefined;
+  if (factory === undefined) {
+    return err(problem('unknown-player', `no player called "${name}" (players: ${playerNames.join(', ')})`));
+  }
+  return factory(options);
+}
