@@ -5,11 +5,12 @@ import { processIO, type CliIO, type Command } from './command.ts';
 import { benchCommand } from './bench.ts';
 import { brainCommand } from './brain.ts';
 import { canonCommand } from './canon.ts';
+import { matchCommand } from './match.ts';
 import { showCommand } from './show.ts';
 import { streamCommand } from './stream.ts';
 import { threatsCommand } from './threats.ts';
 
-export const commands: readonly Command[] = [showCommand, canonCommand, streamCommand, threatsCommand, benchCommand, brainCommand];
+export const commands: readonly Command[] = [showCommand, canonCommand, streamCommand, threatsCommand, benchCommand, brainCommand, matchCommand];
 
 function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
