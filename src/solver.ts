@@ -7,6 +7,9 @@
  * moving first, forces a five within k of their own moves. Moves are counted as the paper's
  * comments count them: the five-completing move counts, so a four already on the board wins
  * in 1, an open four played now wins in 2, and a double open three (`(1, 1) 3:3', 3'`) in 3.
+ * To check a realisation's comment k, solve with its commented node as the only first move
+ * (`firstMoves`): play starts there, as the comment says.
+
  *
  * ## The game it searches (threat classes and defences: src/threats.ts)
  *
@@ -79,6 +82,12 @@ export interface SolveOptions {
   readonly nodeBudget: number;
   /** Let the defender answer a three with any four of their own (the real game); default false. */
   readonly counterFours?: boolean;
+  /**
+   * Where play must start: the attacker's first move is one of these points (say, the node
+   * of a realisation whose comment is being checked) instead of any threat. A first move
+   * that threatens nothing cannot win in more than one move.
+   */
+  readonly firstMoves?: readonly Point[];
 }
 
 export type Verdict = 'win' | 'no-win' | 'unknown';
@@ -109,11 +118,18 @@ export function solve(board: Board, attacker: Stone, options: SolveOptions): Sol
   const k = options.maxAttackerMoves;
   if (!Number.isInteger(k) || k < 0 || k > MAX_MOVES) throw new RangeError(`maxAttackerMoves must be an integer from 0 to ${MAX_MOVES}`);
   if (!(options.nodeBudget >= 0)) throw new RangeError('nodeBudget must be a number ≥ 0');
+  let first: Point[] | undefined;
+  if (options.firstMoves !== undefined) {
+    for (const p of options.firstMoves) {
+      if (!Number.isInteger(p) || p < 0 || p >= board.points) throw new RangeError(`first move ${p} is off the board`);
+    }
+    first = [...new Set(options.firstMoves)].filter((p) => board.isEmpty(p)).sort((a, b) => a - b);
+  }
   // A five on the board ends the game: there is nothing left to force.
   if (board.fives().length > 0) return { result: 'no-win', nodes: 0 };
-  const search = new ThreatSpaceSearch(board, attacker, options.nodeBudget, options.counterFours ?? false);
+  const search = new ThreatSpaceSearch(board, attacker, options.nodeBudget, options.counterFours ?? false, first);
   for (let depth = 1; depth <= k; depth++) {
-    const o = search.attack(depth);
+    const o = search.attackRoot(depth);
     if (o === UNKNOWN) return { result: 'unknown', nodes: search.nodes };
     if (o === WIN) {
       const line = search.mainLine(depth);
@@ -181,6 +197,8 @@ class ThreatSpaceSearch {
     private readonly attacker: Stone,
     private readonly budget: number,
     private readonly counterFours: boolean,
+    /** The attacker's permitted first moves, ascending; undefined for any threat. */
+    private readonly firstMoves: readonly Point[] | undefined,
   ) {
     this.board = board.clone();
     this.defender = otherStone(attacker);
@@ -197,6 +215,26 @@ class ThreatSpaceSearch {
   }
 
   // --- attacker and defender nodes -------------------------------------------------------
+
+  /**
+   * The root: as `attack`, but with `firstMoves` the attacker's first move is taken from
+   * them, and the answer, being about a restricted question, is not put in the table.
+   */
+  attackRoot(r: number): Outcome {
+    const first = this.firstMoves;
+    if (first === undefined) return this.attack(r);
+    this.nodes++;
+    const five = this.fives(this.attacker);
+    if (first.some((p) => five.includes(p))) return WIN;
+    if (r <= 1) return FAIL;
+    for (const m of first) {
+      this.play(m, this.attacker);
+      const o = this.defend(r - 1);
+      this.undo();
+      if (o !== FAIL) return o;
+    }
+    return FAIL;
+  }
 
   /** Whether the attacker, to move, forces a five within r moves. */
   attack(r: number): Outcome {
@@ -303,20 +341,22 @@ class ThreatSpaceSearch {
   mainLine(r: number): Point[] | undefined {
     const line: Point[] = [];
     this.limit = Infinity;
-    const done = this.attackLine(r, line);
+    const done = this.attackLine(r, line, this.firstMoves);
     this.limit = this.budget;
     return done ? line : undefined;
   }
 
-  private attackLine(bound: number, line: Point[]): boolean {
-    const five = this.fives(this.attacker);
+  private attackLine(bound: number, line: Point[], first?: readonly Point[]): boolean {
+    const five = this.fives(this.attacker).filter((p) => first === undefined || first.includes(p));
     if (five.length > 0) {
       line.push(five[0]);
       return true;
     }
-    // Replay at the depth the proof was made, where the same candidates failed or won.
-    const r = Math.min(bound, this.provenWin() ?? bound);
-    for (const m of this.threatMoves(r)) {
+    // Replay at the depth the proof was made, where the same candidates failed or won (the
+    // restricted root is not in the table; its depth is the one the root search found).
+    const r = first !== undefined ? bound : Math.min(bound, this.provenWin() ?? bound);
+    for (const m of first ?? this.threatMoves(r)) {
+
       this.play(m, this.attacker);
       let done: boolean | undefined;
       if (this.defend(r - 1) === WIN) {

@@ -262,6 +262,24 @@ describe('solve on hand-built positions', () => {
     expect(run(board('double-three-3'), BLACK, 5, { counterFours: true }).moves).toBe(3);
   });
 
+  it('starts play where asked, as a realisation\'s commented node does', () => {
+    const b = board('double-three-3');
+    const res = run(b, BLACK, 5, { firstMoves: at(9, 'e5') });
+    expect(res.moves).toBe(3);
+    expect(names(9, res.line).slice(0, 1)).toEqual(['e5']);
+    // Checked independently: after e5, every defence loses within two more moves.
+    const pos: Position = { size: 9, cells: picture('double-three-3').cells.slice() };
+    pos.cells[at(9, 'e5')[0]] = BLACK;
+    expect(everyDefenceLoses(pos, BLACK, 2, solverOracle({}), false)).toBe(true);
+    // A quiet first move wins nothing.
+    expect(run(b, BLACK, 5, { firstMoves: at(9, 'a1') }).result).toBe('no-win');
+    // A five among the first moves wins in 1; a five elsewhere does not count.
+    const f = board('four-win-1');
+    expect(run(f, BLACK, 3, { firstMoves: at(9, 'g5', 'f5') }).line).toEqual(at(9, 'f5'));
+    expect(run(f, BLACK, 3, { firstMoves: at(9, 'g5') }).result).toBe('no-win');
+    expect(() => run(f, BLACK, 3, { firstMoves: [81] })).toThrow(RangeError);
+  });
+
   it('treats a finished game as nothing to solve', () => {
     const b = row('xxxxx');
     expect(run(b, BLACK, 5)).toEqual({ result: 'no-win', nodes: 0 });
