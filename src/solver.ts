@@ -75,6 +75,10 @@ import { seededRandom } from './random.ts';
 import { fiveThreatsIn, fourMovesIn, hasOpenFourPointIn, threeWindowPointsIn } from './threats.ts';
 import { otherStone, type Point, type Stone } from './types.ts';
 
+/** Points in a window (a module copy: imported bindings are slow to read in hot loops under tsx). */
+const SPAN = WINDOW;
+
+
 export interface SolveOptions {
   /** k: the most attacker moves allowed, the five-completing move included (1 to 255). */
   readonly maxAttackerMoves: number;
@@ -289,9 +293,9 @@ class ThreatSpaceSearch {
     const threes: Point[] = [];
     const pts = this.board.geometry.windowPoints;
     for (const w of this.live[a - 1]) {
-      if (this.board.stonesIn(w, a) !== WINDOW - 3) continue;
-      for (let i = 0; i < WINDOW; i++) {
-        const p = pts[w * WINDOW + i];
+      if (this.board.stonesIn(w, a) !== SPAN - 3) continue;
+      for (let i = 0; i < SPAN; i++) {
+        const p = pts[w * SPAN + i];
         if (this.mark[p] !== stamp && this.board.isEmpty(p)) {
           this.mark[p] = stamp;
           threes.push(p);
@@ -326,8 +330,11 @@ class ThreatSpaceSearch {
   }
 
   private fives(s: Stone): Point[] {
+    // The board's histogram says at once whether there is any four to look for.
+    if (this.board.possibleCount(s, SPAN - 1) === 0) return [];
     return fiveThreatsIn(this.board, s, this.live[s - 1]);
   }
+
 
   // --- the main line ---------------------------------------------------------------------
 

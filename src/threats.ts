@@ -55,6 +55,9 @@ import type { Board } from './board.ts';
 import { WINDOW } from './geometry.ts';
 import { otherStone, type Point, type Stone } from './types.ts';
 
+/** Points in a window: a module copy of WINDOW, since imported bindings are slow to read in hot loops under tsx. */
+const SPAN = WINDOW;
+
 export const THREAT_CLASSES = ['none', 'three', 'four', 'open-four', 'five'] as const;
 export type ThreatClass = (typeof THREAT_CLASSES)[number];
 
@@ -97,17 +100,19 @@ function scratch(points: number): Scratch {
 const ascending = (a: number, b: number): number => a - b;
 
 /**
- * The five threats of colour s (ascending), reading only the given windows — which must
- * include every possible 5-pattern of s holding four stones (the solver passes the windows
- * it keeps; `fiveThreats` passes the board's).
+ * The five threats of colour s (ascending), reading only the given windows. Like every
+ * `…In` function here it trusts its list: each window must be a possible 5-pattern of s, and
+ * every one the question needs must be there (here: all holding four stones). The solver
+ * passes the windows it keeps; the plain-board functions below pass the board's.
  */
+
 export function fiveThreatsIn(board: Board, s: Stone, windows: readonly number[]): Point[] {
   const pts = board.geometry.windowPoints;
   const out: Point[] = [];
   for (const w of windows) {
-    if (board.stonesIn(w, s) !== WINDOW - 1 || !board.isPossible(w, s)) continue;
-    for (let i = 0; i < WINDOW; i++) {
-      const p = pts[w * WINDOW + i];
+    if (board.stonesIn(w, s) !== SPAN - 1) continue;
+    for (let i = 0; i < SPAN; i++) {
+      const p = pts[w * SPAN + i];
       if (board.isEmpty(p) && !out.includes(p)) out.push(p);
     }
   }
@@ -132,11 +137,11 @@ export function fourMovesIn(board: Board, s: Stone, windows: readonly number[]):
   const fours: Point[] = [];
   const openFours: Point[] = [];
   for (const w of windows) {
-    if (board.stonesIn(w, s) !== WINDOW - 2 || !board.isPossible(w, s)) continue;
+    if (board.stonesIn(w, s) !== SPAN - 2) continue;
     let a = -1;
     let b = -1;
-    for (let i = 0; i < WINDOW; i++) {
-      const p = pts[w * WINDOW + i];
+    for (let i = 0; i < SPAN; i++) {
+      const p = pts[w * SPAN + i];
       if (!board.isEmpty(p)) continue;
       if (a < 0) a = p;
       else b = p;
@@ -164,11 +169,11 @@ export function hasOpenFourPointIn(board: Board, s: Stone, windows: readonly num
   const sc = scratch(board.points);
   const pts = board.geometry.windowPoints;
   for (const w of windows) {
-    if (board.stonesIn(w, s) !== WINDOW - 2 || !board.isPossible(w, s)) continue;
+    if (board.stonesIn(w, s) !== SPAN - 2) continue;
     let a = -1;
     let b = -1;
-    for (let i = 0; i < WINDOW; i++) {
-      const p = pts[w * WINDOW + i];
+    for (let i = 0; i < SPAN; i++) {
+      const p = pts[w * SPAN + i];
       if (!board.isEmpty(p)) continue;
       if (a < 0) a = p;
       else b = p;
@@ -195,12 +200,12 @@ export function threeWindowPointsIn(board: Board, s: Stone, windows: readonly nu
   const pts = board.geometry.windowPoints;
   const out: Point[] = [];
   for (const w of windows) {
-    if (board.stonesIn(w, s) !== WINDOW - 2 || !board.isPossible(w, s)) continue;
+    if (board.stonesIn(w, s) !== SPAN - 2) continue;
     let holds = false;
-    for (let i = 0; i < WINDOW && !holds; i++) holds = openFours.includes(pts[w * WINDOW + i]);
+    for (let i = 0; i < SPAN && !holds; i++) holds = openFours.includes(pts[w * SPAN + i]);
     if (!holds) continue;
-    for (let i = 0; i < WINDOW; i++) {
-      const p = pts[w * WINDOW + i];
+    for (let i = 0; i < SPAN; i++) {
+      const p = pts[w * SPAN + i];
       if (board.isEmpty(p) && !out.includes(p)) out.push(p);
     }
   }
@@ -219,17 +224,17 @@ function threatWindows(board: Board, s: Stone): number[] {
 
 /** Points where s completes a five now, ascending. */
 export function fiveThreats(board: Board, s: Stone): Point[] {
-  return fiveThreatsIn(board, s, board.possibleWindows(s, WINDOW - 1));
+  return fiveThreatsIn(board, s, board.possibleWindows(s, SPAN - 1));
 }
 
 /** Moves where s makes a four (a new five threat), ascending. */
 export function fours(board: Board, s: Stone): Point[] {
-  return fourMovesIn(board, s, board.possibleWindows(s, WINDOW - 2)).fours;
+  return fourMovesIn(board, s, board.possibleWindows(s, SPAN - 2)).fours;
 }
 
 /** Open-four points of s: moves after which s has two or more five threats they did not have. */
 export function openFourPoints(board: Board, s: Stone): Point[] {
-  return fourMovesIn(board, s, board.possibleWindows(s, WINDOW - 2)).openFours;
+  return fourMovesIn(board, s, board.possibleWindows(s, SPAN - 2)).openFours;
 }
 
 /** Moves where s makes a three: no four, and an open-four point appears that was not there. */
@@ -240,9 +245,9 @@ export function threes(board: Board, s: Stone): Point[] {
   const pts = board.geometry.windowPoints;
   // A three raises some window from two stones to three; no other move can make one.
   for (const w of threatWindows(board, s)) {
-    if (board.stonesIn(w, s) !== WINDOW - 3) continue;
-    for (let i = 0; i < WINDOW; i++) {
-      const p = pts[w * WINDOW + i];
+    if (board.stonesIn(w, s) !== SPAN - 3) continue;
+    for (let i = 0; i < SPAN; i++) {
+      const p = pts[w * SPAN + i];
       if (board.isEmpty(p) && !four.has(p)) candidates.add(p);
     }
   }
@@ -265,7 +270,7 @@ export function threeDefences(board: Board, s: Stone): Point[] {
   if (open.length === 0) return [];
   const d = otherStone(s);
   const out: Point[] = [];
-  for (const p of threeWindowPointsIn(board, s, board.possibleWindows(s, WINDOW - 2), open)) {
+  for (const p of threeWindowPointsIn(board, s, board.possibleWindows(s, SPAN - 2), open)) {
     board.play(p, d);
     if (openFourPoints(board, s).length === 0) out.push(p);
     board.undo();
