@@ -9,7 +9,6 @@
  * in 1, an open four played now wins in 2, and a double open three (`(1, 1) 3:3', 3'`) in 3.
  * To check a realisation's comment k, solve with its commented node as the only first move
  * (`firstMoves`): play starts there, as the comment says.
-
  *
  * ## The game it searches (threat classes and defences: src/threats.ts)
  *
@@ -31,7 +30,9 @@
  *    point after which no open-four point is left. When no single point does that (two
  *    threes at once), the defender tries every empty point of the threes' windows instead;
  * 4. otherwise the attacker's move threatened nothing and the defender would have a free
- *    move — not a win. (That happens only after a forced block, rule 3 above.)
+ *    move — not a win. (That happens only after a forced block, rule 3 above, or a first
+ *    move given by `firstMoves`.) A defender five threat at this point (rule 1) cannot arise
+ *    after attacker rule 3; the check is kept so that each node stands on its own.
  *
  * A defence may itself make a four for the defender (a counter-threat): the attacker must
  * then block it at once (attacker rule 3), and that block counts as a move. With the option
@@ -64,9 +65,7 @@
  * a 64-bit collision). A node is a position visited, attacker's or defender's; the search
  * gives up once it has visited more than `nodeBudget`, and `nodes` says how many it visited
  * (a node or two past the budget when it gives up; after a win, also the visits that replay
- * the main line).
-
- * Everything is ordered by strength then by point, so two runs give the same answer, line
+ * the main line). Everything is ordered by strength then by point, so two runs give the same answer, line
  * and node count.
  */
 import type { Board } from './board.ts';
@@ -78,7 +77,6 @@ import { otherStone, type Point, type Stone } from './types.ts';
 /** Points in a window (a module copy: imported bindings are slow to read in hot loops under tsx). */
 const SPAN = WINDOW;
 
-
 export interface SolveOptions {
   /** k: the most attacker moves allowed, the five-completing move included (1 to 255). */
   readonly maxAttackerMoves: number;
@@ -89,7 +87,8 @@ export interface SolveOptions {
   /**
    * Where play must start: the attacker's first move is one of these points (say, the node
    * of a realisation whose comment is being checked) instead of any threat. A first move
-   * that threatens nothing cannot win in more than one move.
+   * that neither makes five nor threatens wins nothing.
+
    */
   readonly firstMoves?: readonly Point[];
 }
