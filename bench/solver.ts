@@ -31,6 +31,8 @@ interface Case {
   readonly attacker: Stone;
   readonly options: SolveOptions;
   readonly samples: number;
+  /** Calls per sample: the quick cases need many for the timer and the JIT to settle. */
+  readonly inner: number;
 }
 
 const BUDGET = 1_000_000;
@@ -40,11 +42,11 @@ function cases(): Case[] {
   const early = generateGame(1968, 20).board;
   const middle = generateGame(1968, 60).board;
   return [
-    { name: 'double open three, 9×9, k 3', board: boardFromPicture(expectOk(parseBoardText(DOUBLE_THREE))), attacker: BLACK, options: { maxAttackerMoves: 3, nodeBudget: BUDGET }, samples: 21 },
-    { name: 'opening (12 moves), black, k 6', board: opening, attacker: BLACK, options: { maxAttackerMoves: 6, nodeBudget: BUDGET }, samples: 9 },
-    { name: 'opening (12 moves), white, k 6', board: opening, attacker: WHITE, options: { maxAttackerMoves: 6, nodeBudget: BUDGET }, samples: 9 },
-    { name: 'early game (20 moves), white, k 6, counter-fours', board: early, attacker: WHITE, options: { maxAttackerMoves: 6, nodeBudget: BUDGET, counterFours: true }, samples: 5 },
-    { name: 'middle game (60 moves), white, k 5', board: middle, attacker: WHITE, options: { maxAttackerMoves: 5, nodeBudget: BUDGET }, samples: 15 },
+    { name: 'double open three, 9×9, k 3', board: boardFromPicture(expectOk(parseBoardText(DOUBLE_THREE))), attacker: BLACK, options: { maxAttackerMoves: 3, nodeBudget: BUDGET }, samples: 21, inner: 50 },
+    { name: 'opening (12 moves), black, k 6', board: opening, attacker: BLACK, options: { maxAttackerMoves: 6, nodeBudget: BUDGET }, samples: 9, inner: 1 },
+    { name: 'opening (12 moves), white, k 6', board: opening, attacker: WHITE, options: { maxAttackerMoves: 6, nodeBudget: BUDGET }, samples: 9, inner: 1 },
+    { name: 'early game (20 moves), white, k 6, counter-fours', board: early, attacker: WHITE, options: { maxAttackerMoves: 6, nodeBudget: BUDGET, counterFours: true }, samples: 5, inner: 1 },
+    { name: 'middle game (60 moves), white, k 5', board: middle, attacker: WHITE, options: { maxAttackerMoves: 5, nodeBudget: BUDGET }, samples: 15, inner: 20 },
   ];
 }
 
@@ -52,7 +54,7 @@ export function benchSolver(): Measurement[] {
   const out: Measurement[] = [];
   for (const c of cases()) {
     const probe = solve(c.board, c.attacker, c.options);
-    const m = measure(`solve: ${c.name}`, () => solve(c.board, c.attacker, c.options), { samples: c.samples, warmup: 2 });
+    const m = measure(`solve: ${c.name}`, () => solve(c.board, c.attacker, c.options), { samples: c.samples, inner: c.inner, warmup: 2 });
     const verdict = probe.result === 'win' ? `win in ${probe.moves}` : probe.result;
     const perSecond = probe.nodes / (m.medianUs / 1e6);
     out.push({ ...m, note: `${verdict}, ${probe.nodes} nodes, ${(perSecond / 1000).toFixed(0)} k nodes/s` });
