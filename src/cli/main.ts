@@ -2,15 +2,17 @@
  * The `gomoku` command line: one sub-command a file under src/cli, listed here.
  */
 import { processIO, type CliIO, type Command } from './command.ts';
+import { analyseCommand } from './analyse.ts';
 import { benchCommand } from './bench.ts';
 import { brainCommand } from './brain.ts';
 import { canonCommand } from './canon.ts';
+import { libraryCommand } from './libraryCommand.ts';
 import { matchCommand } from './match.ts';
 import { showCommand } from './show.ts';
 import { streamCommand } from './stream.ts';
 import { threatsCommand } from './threats.ts';
 
-export const commands: readonly Command[] = [showCommand, canonCommand, streamCommand, threatsCommand, benchCommand, brainCommand, matchCommand];
+export const commands: readonly Command[] = [showCommand, canonCommand, streamCommand, threatsCommand, analyseCommand, libraryCommand, benchCommand, brainCommand, matchCommand];
 
 function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

@@ -1,0 +1,265 @@
+/**
+ * Backtrack analysis of a lost game and synthesis of subgoals (the paper's "Automatic
+ * acquisition of descriptions"). After the winner completes a five, walk back over the
+ * winner's moves. At a winner's move p, look at the winner's realisations just after it;
+ * if some set of them shares no node (explicit or implicit), no single defending move stops
+ * them all, so the position one move earlier held a subgoal with p as a node. Take a minimal
+ * such set in which p is a played stone of every member and synthesise that subgoal:
+ *
+ * 1. in each member, find the lines on which p is a played stone;
+ * 2. downgrade them (un-play p: each count on them drops by one);
+ * 3. make p an explicit node; a member's explicit node whose only line went through p
+ *    becomes implicit, its pattern moving onto p;
+ * 4. unite the downgraded members through p;
+ * 5. comment p with 1 + the largest member comment; canonicalise.
+ * Then keep walking back with the enlarged library until a move teaches nothing.
+ *
+ * The synthesis here works on the board rather than on symbols: the members' actual
+ * patterns (windows) are carried over, p is taken off the board, and every spec of the new
+ * description is measured on that board. Decisions where the paper is open (each is also in
+ * docs/DESIGN.md, "Learning"):
+ * - Members are realisations that carry a comment (a known way to win) and in which p is a
+ *   stone of at least one pattern. A member in which p lies in some but not all of one node's
+ *   patterns on a line is not used: un-playing p would leave that node with patterns of
+ *   different counts, which no spec can say.
+ * - Minimal means fewest members (two, then three, then four). Among sets of that size the
+ *   one whose largest comment is smallest wins (the quickest win), then the one with fewest
+ *   nodes in all, then the first in the order of the realisations' keys.
+ * - Lines through p in one direction become one line of the new description. Where a node
+ *   holds patterns of different counts on one line (p's own line in Fig. 6 holds its four
+ *   and node 1's three), it keeps those with the most stones; the others stay described by
+ *   the nodes whose patterns they are.
+ * - Only p is commented; canonicalisation spreads the comment over p's symmetric images.
+ * - A synthesis is kept only if the new subgoal is recognised in the position one move
+ *   earlier with p among its nodes; otherwise the next candidate set is tried.
+ * - The walk goes on while a move teaches something, new or already known (a known subgoal
+ *   still lets the walk reach further back); it stops at the first move that teaches nothing.
+ */
+import type { Board } from './board.ts';
+import { canonicalise } from './canonical.ts';
+import type { Description, DescriptionNode, LineSpec } from './description.ts';
+import { validateDescription } from './description.ts';
+import type { Game } from './game.ts';
+import { WINDOW } from './geometry.ts';
+import { compileSubgoal, destroyingPoints, movesToFive, Recogniser, type Realisation, type Subgoal } from './recognise.ts';
+import { err, ok, problem, type Result } from './result.ts';
+import { colourOf, stoneOf, type Colour, type Point, type Stone } from './types.ts';
+
+/** The most members a set may have: sets of five or more threats do not occur in play. */
+const MAX_MEMBERS = 4;
+
+export interface LearnedSubgoal {
+  readonly subgoal: Subgoal;
+  /** 0-based index of the winner's move in the game that the subgoal was learned at. */
+  readonly moveIndex: number;
+  /** The move's point: a node of the subgoal in the position before it. */
+  readonly point: Point;
+  /** The realisations, just after the move, that it was synthesised from. */
+  readonly members: readonly Realisation[];
+  /** False when the same subgoal was already in the library. */
+  readonly isNew: boolean;
+}
+
+export interface Analysis {
+  readonly winner: Colour;
+  /** Nearest the win first. */
+  readonly learned: readonly LearnedSubgoal[];
+  /** The library after the analysis: the input plus every new subgoal. */
+  readonly library: readonly Subgoal[];
+}
+
+/**
+ * Analyses a finished game whose last move completed a five. The subgoals learned are the
+ * winner's; the library is not changed (the result holds the enlarged one).
+ */
+export function analyseGame(game: Game, library: readonly Subgoal[]): Result<Analysis> {
+  const status = game.status;
+  if (status.kind !== 'won') {
+    return err(problem('not-won', status.kind === 'draw' ? 'the game is a draw: no one won, so there is nothing to learn' : 'the game is not over: its last move does not complete a five'));
+  }
+  const winner = status.winner;
+  const stone = stoneOf(winner);
+  const board = game.board.clone();
+  const moves = board.moves.slice();
+  // Off with the winning move: the position after it holds a five, not threats.
+  board.undo();
+  let lib = library.slice();
+  const known = new Set(lib.map((s) => s.text));
+  const recogniser = new Recogniser(board, lib);
+  const learned: LearnedSubgoal[] = [];
+  for (let i = moves.length - 2; i >= 0; i--) {
+    const p = moves[i];
+    if (board.get(p) !== stone) {
+      recogniser.undo();
+      continue;
+    }
+    const after = recogniser.realisations(winner);
+    recogniser.undo();
+    const found = learnAt(board, p, stone, after);
+    if (found === undefined) break;
+    const isNew = !known.has(found.subgoal.text);
+    learned.push({ ...found, moveIndex: i, isNew });
+    if (isNew) {
+      known.add(found.subgoal.text);
+      lib = [...lib, found.subgoal];
+      recogniser.setLibrary(lib);
+    }
+  }
+  return ok({ winner, learned, library: lib });
+}
+
+/**
+ * What the move at p teaches, with the board now one move before it (p empty), or undefined.
+ * `after` are the winner's realisations just after p.
+ */
+function learnAt(before: Board, p: Point, stone: Stone, after: readonly Realisation[]): Omit<LearnedSubgoal, 'moveIndex' | 'isNew'> | undefined {
+  const g = before.geometry;
+  const candidates = after.filter((r) => movesToFive(r) !== undefined && usable(r, p, g.windowPoints));
+  for (const set of candidateSets(candidates)) {
+    const d = synthesise(before, p, stone, set);
+    if (d === undefined) continue;
+    const compiled = compileSubgoal(d);
+    if (!compiled.ok) continue;
+    if (!recognisedWith(before, compiled.value, p, stone)) continue;
+    return { subgoal: compiled.value, point: p, members: set };
+  }
+  return undefined;
+}
+
+/** p is a stone in some pattern of r, and in all or none of each node's patterns on a line. */
+function usable(r: Realisation, p: Point, windowPoints: Int16Array): boolean {
+  let touches = false;
+  for (const l of r.lines) {
+    for (const pat of l.patterns) {
+      let inside = 0;
+      for (const w of pat.windows) if (windowHas(windowPoints, w, p)) inside++;
+      if (inside > 0 && inside < pat.windows.length) return false;
+      if (inside > 0) touches = true;
+    }
+  }
+  return touches;
+}
+
+function windowHas(windowPoints: Int16Array, w: number, p: Point): boolean {
+  for (let i = 0; i < WINDOW; i++) if (windowPoints[w * WINDOW + i] === p) return true;
+  return false;
+}
+
+/** Sets with no node common to all members, fewest members first, best first within a size. */
+function* candidateSets(rs: readonly Realisation[]): Generator<Realisation[]> {
+  const destroy = rs.map((r) => new Set(destroyingPoints(r)));
+  for (let size = 2; size <= Math.min(MAX_MEMBERS, rs.length); size++) {
+    const sets: number[][] = [];
+    const pick: number[] = [];
+    const walk = (from: number, common: Set<number> | undefined): void => {
+      if (pick.length === size) {
+        if (common !== undefined && common.size === 0) sets.push(pick.slice());
+        return;
+      }
+      for (let i = from; i < rs.length; i++) {
+        const next = common === undefined ? new Set(destroy[i]) : new Set([...common].filter((x) => destroy[i].has(x)));
+        // A smaller set already has no common node: this one would not be minimal.
+        if (pick.length > 0 && next.size === 0 && pick.length + 1 < size) continue;
+        pick.push(i);
+        walk(i + 1, next);
+        pick.pop();
+      }
+    };
+    walk(0, undefined);
+    if (sets.length === 0) continue;
+    const score = (set: number[]) => [
+      Math.max(...set.map((i) => movesToFive(rs[i])!)),
+      set.reduce((t, i) => t + rs[i].nodes.length, 0),
+    ];
+    sets.sort((a, b) => {
+      const sa = score(a);
+      const sb = score(b);
+      return sa[0] - sb[0] || sa[1] - sb[1] || compareKeys(a.map((i) => rs[i].key), b.map((i) => rs[i].key));
+    });
+    for (const s of sets) yield s.map((i) => rs[i]);
+    return;
+  }
+}
+
+function compareKeys(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+  return 0;
+}
+
+/** A line of the description under construction: its direction, and each node's windows. */
+interface DraftLine {
+  readonly direction: number;
+  readonly windows: Map<Point, Set<number>>;
+}
+
+/**
+ * The subgoal one move before p, from members realised just after it; `before` is the board
+ * with p empty. Undefined when the union is not a valid description.
+ */
+export function synthesise(before: Board, p: Point, stone: Stone, members: readonly Realisation[]): Description | undefined {
+  const wp = before.geometry.windowPoints;
+  // Which member nodes stay explicit: those with a line that does not go through p.
+  const staying = new Set<Point>([p]);
+  for (const r of members) {
+    r.nodes.forEach((x, idx) => {
+      const label = idx + 1;
+      const mine = r.lines.filter((l) => l.patterns.some((pat) => pat.node === label));
+      const viaP = mine.filter((l) => l.patterns.some((pat) => pat.node === label && pat.windows.some((w) => windowHas(wp, w, p))));
+      if (mine.length > viaP.length) staying.add(x);
+    });
+  }
+  const lines: DraftLine[] = [];
+  const lineFor = (direction: number, nodes: readonly Point[]): DraftLine => {
+    // Lines in one direction through a common explicit node are one board line: merge them.
+    let line = lines.find((l) => l.direction === direction && nodes.some((x) => l.windows.has(x)));
+    if (line === undefined) lines.push((line = { direction, windows: new Map() }));
+    return line;
+  };
+  for (const r of members) {
+    for (const l of r.lines) {
+      const throughP = l.patterns.some((pat) => pat.windows.some((w) => windowHas(wp, w, p)));
+      const nodes = l.patterns.map((pat) => r.nodes[pat.node - 1]).filter((x) => staying.has(x));
+      const line = lineFor(l.direction, throughP ? [p, ...nodes] : nodes);
+      if (throughP && !line.windows.has(p)) line.windows.set(p, new Set());
+      for (const pat of l.patterns) {
+        const x = r.nodes[pat.node - 1];
+        if (throughP) for (const w of pat.windows) if (windowHas(wp, w, p)) line.windows.get(p)!.add(w);
+        if (!staying.has(x)) continue;
+        if (!line.windows.has(x)) line.windows.set(x, new Set());
+        for (const w of pat.windows) line.windows.get(x)!.add(w);
+      }
+    }
+  }
+  // Explicit nodes: p first, then the others in point order (canonicalisation relabels).
+  const points = [p, ...[...staying].filter((x) => x !== p).sort((a, b) => a - b)];
+  const label = new Map(points.map((x, i) => [x, i + 1]));
+  const specOf = (windows: Set<number>): LineSpec | undefined => {
+    const counts = [...windows].filter((w) => before.isPossible(w, stone)).map((w) => before.stonesIn(w, stone));
+    if (counts.length === 0) return undefined;
+    const top = Math.max(...counts);
+    const many = counts.filter((c) => c === top).length;
+    return { n: top + 1, dashed: many >= 2 };
+  };
+  const nodes: DescriptionNode[] = [];
+  for (const x of points) {
+    const mine = lines.filter((l) => l.windows.has(x));
+    const entries = [];
+    for (const l of mine) {
+      const spec = specOf(l.windows.get(x)!);
+      if (spec === undefined) return undefined;
+      const others = [...l.windows.keys()].filter((y) => y !== x).map((y) => label.get(y)!).sort((a, b) => a - b);
+      entries.push({ others, spec });
+    }
+    nodes.push(x === p ? { lines: entries, comment: 1 + Math.max(...members.map((r) => movesToFive(r)!)) } : { lines: entries });
+  }
+  const d: Description = { nodes };
+  if (!validateDescription(d).ok) return undefined;
+  return canonicalise(d);
+}
+
+/** Whether the board (p empty, as before the move) realises the subgoal with p as a node. */
+function recognisedWith(before: Board, subgoal: Subgoal, p: Point, stone: Stone): boolean {
+  const probe = new Recogniser(before.clone(), [subgoal]);
+  const colour = colourOf(stone);
+  return probe.realisations(colour).some((r) => r.nodes.includes(p));
+}

@@ -1,0 +1,103 @@
+/**
+ * `gomoku analyse --game FILE [--library FILE] [--write] [--json]`: the backtrack analysis of
+ * a lost game. Prints each subgoal learned, in canonical form, nearest the win first.
+ */
+import { writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { analyseGame } from '../analysis.ts';
+import { parseGame } from '../gameRecord.ts';
+import { Library } from '../library.ts';
+import { makePoint } from '../point.ts';
+import { describeProblem } from '../result.ts';
+import { parseArgs, type CliIO, type Command } from './command.ts';
+
+const help = `usage: gomoku analyse --game FILE [--library FILE] [--write] [--json]
+
+Walks back through a game whose last move completes a five and prints the subgoals the
+winner's moves teach, in the paper's notation, one a line, nearest the win first. The
+library (always holding (1) 1:5) is what the analysis starts from; each subgoal learned is
+used for the moves further back.
+  --write   add the new subgoals to the library file, each after a comment saying where and
+            when it was learned (the file is created if it does not exist)
+  --json    print [{"subgoal": ..., "move": n, "point": ..., "new": true|false}, ...]`;
+
+export const analyseCommand: Command = {
+  name: 'analyse',
+  summary: 'learn subgoals from a lost game (backtrack analysis)',
+  help,
+  run(args: readonly string[], io: CliIO): number {
+    const parsed = parseArgs(args, { values: ['game', 'library'], switches: ['write', 'json'] });
+    if (!parsed.ok || parsed.value.flags.get('game') === undefined || parsed.value.positional.length > 0) {
+      io.err(`gomoku analyse: ${parsed.ok ? 'give --game FILE' : parsed.message}\n\n${help}`);
+      return 2;
+    }
+    const gamePath = parsed.value.flags.get('game') as string;
+    const libraryPath = parsed.value.flags.get('library') as string | undefined;
+    const write = parsed.value.flags.get('write') === true;
+    if (write && libraryPath === undefined) {
+      io.err(`gomoku analyse: --write needs --library FILE\n\n${help}`);
+      return 2;
+    }
+    let gameText: string;
+    try {
+      gameText = io.readFile(gamePath);
+    } catch (e) {
+      io.err(`gomoku analyse: cannot read ${gamePath}: ${(e as Error).message}`);
+      return 1;
+    }
+    const game = parseGame(gameText);
+    if (!game.ok) {
+      io.err(`gomoku analyse: ${describeProblem(game.error, gamePath)}`);
+      return 1;
+    }
+    let library = Library.empty();
+    if (libraryPath !== undefined) {
+      let text: string | undefined;
+      try {
+        text = io.readFile(libraryPath);
+      } catch (e) {
+        // A library file that does not exist yet is an empty library when writing to it.
+        if (!write || (e as NodeJS.ErrnoException).code !== 'ENOENT') {
+          io.err(`gomoku analyse: cannot read ${libraryPath}: ${(e as Error).message}`);
+          return 1;
+        }
+      }
+      if (text !== undefined) {
+        const lib = Library.fromFile(text);
+        if (!lib.ok) {
+          io.err(`gomoku analyse: ${describeProblem(lib.error, libraryPath)} (${lib.error.code})`);
+          return 1;
+        }
+        library = lib.value;
+      }
+    }
+    const analysis = analyseGame(game.value, library.subgoals());
+    if (!analysis.ok) {
+      io.err(`gomoku analyse: ${gamePath}: ${analysis.error.message}`);
+      return 1;
+    }
+    const size = game.value.size;
+    if (parsed.value.flags.get('json') === true) {
+      io.out(
+        JSON.stringify(
+          analysis.value.learned.map((l) => ({ subgoal: l.subgoal.text, move: l.moveIndex + 1, point: makePoint(size, l.point), new: l.isNew })),
+        ),
+      );
+    } else if (analysis.value.learned.length === 0) {
+      io.out(`nothing learned: no move of ${analysis.value.winner}'s made threats that one reply could not stop`);
+    } else {
+      for (const l of analysis.value.learned) io.out(l.subgoal.text);
+    }
+    if (write && libraryPath !== undefined) {
+      const date = new Date().toISOString().slice(0, 10);
+      let added = 0;
+      for (const l of analysis.value.learned) {
+        const r = library.add(l.subgoal, { game: basename(gamePath), move: l.moveIndex + 1, date });
+        if (r.ok && r.value) added++;
+      }
+      writeFileSync(libraryPath, library.toFile(['subgoals learned by gomoku analyse']));
+      io.err(`gomoku analyse: ${added} new subgoal${added === 1 ? '' : 's'} written to ${libraryPath}`);
+    }
+    return 0;
+  },
+};
