@@ -53,6 +53,11 @@
  *   a four; after one the attacker still has an open-four point and wins two moves later
  *   (a three is only played with three or more moves left, so the bound holds).
  *
+ * - With `defenderThreats: false`: against a defender who only blocks — answers each threat at
+ *   a point that stops it and never threatens. A four that a block happens to make for the
+ *   defender is ignored (the attacker need not answer it, and the defender never completes
+ *   it). This is the sense of a subgoal's comment, and what the learning tests check.
+ *
  * `no-win` proves less: that no win within k exists among threat sequences (every attacker
  * move a four or a three). A quiet move can still win in the real game; the solver does not
  * look for one. `unknown` means the node budget ran out first.
@@ -84,6 +89,22 @@ export interface SolveOptions {
   readonly nodeBudget: number;
   /** Let the defender answer a three with any four of their own (the real game); default false. */
   readonly counterFours?: boolean;
+  /**
+   * False for the purest "defence that only blocks": the defender answers the attacker's
+   * threats and never threatens — a four the defender's blocks happen to make is not a threat,
+   * so the attacker need not answer it (nor can the defender win with it). This is the model
+   * a subgoal's comment speaks of (the paper: play at the node wins whatever the defender's
+   * blocking replies); default true.
+   */
+  readonly defenderThreats?: boolean;
+  /**
+   * With `firstMoves`: a first move that makes no four and no three may still win — it can set
+   * up two threats of a threat (two double-three points, say) that one reply cannot both stop.
+   * Then the defender gets a free reply, and every empty point of a possible attacker window
+   * that holds a stone is tried (a reply anywhere else touches nothing the attacker can use);
+   * after it the attacker must go on with fours and threes. Default false.
+   */
+  readonly quietFirstMove?: boolean;
   /**
    * Where play must start: the attacker's first move is one of these points (say, the node
    * of a realisation whose comment is being checked) instead of any threat. A first move
@@ -130,7 +151,7 @@ export function solve(board: Board, attacker: Stone, options: SolveOptions): Sol
   }
   // A five on the board ends the game: there is nothing left to force.
   if (board.fives().length > 0) return { result: 'no-win', nodes: 0 };
-  const search = new ThreatSpaceSearch(board, attacker, options.nodeBudget, options.counterFours ?? false, first);
+  const search = new ThreatSpaceSearch(board, attacker, options.nodeBudget, options.counterFours ?? false, first, options.defenderThreats ?? true, options.quietFirstMove ?? false);
   for (let depth = 1; depth <= k; depth++) {
     const o = search.attackRoot(depth);
     if (o === UNKNOWN) return { result: 'unknown', nodes: search.nodes };
@@ -202,6 +223,10 @@ class ThreatSpaceSearch {
     private readonly counterFours: boolean,
     /** The attacker's permitted first moves, ascending; undefined for any threat. */
     private readonly firstMoves: readonly Point[] | undefined,
+    /** Whether the defender's own fives count (see SolveOptions.defenderThreats). */
+    private readonly defenderThreats: boolean,
+    /** Whether a first move that threatens nothing gets the defender a free reply (SolveOptions.quietFirstMove). */
+    private readonly quietFirstMove: boolean,
   ) {
     this.board = board.clone();
     this.defender = otherStone(attacker);
@@ -232,11 +257,46 @@ class ThreatSpaceSearch {
     if (r <= 1) return FAIL;
     for (const m of first) {
       this.play(m, this.attacker);
-      const o = this.defend(r - 1);
+      const o = this.quietFirstMove && this.isQuiet() ? this.defendAnywhere(r - 1) : this.defend(r - 1);
       this.undo();
       if (o !== FAIL) return o;
     }
     return FAIL;
+  }
+
+  /** The attacker's last move left no five threat and no open-four point: nothing to block. */
+  private isQuiet(): boolean {
+    const a = this.attacker;
+    return this.fives(a).length === 0 && fourMovesIn(this.board, a, this.live[a - 1]).openFours.length === 0;
+  }
+
+  /** After a quiet first move: every free defender reply that touches an attacker window must still lose within r. */
+  private defendAnywhere(r: number): Outcome {
+    this.nodes++;
+    if (this.nodes > this.limit) return UNKNOWN;
+    if (r < 3) return FAIL;
+    const a = this.attacker;
+    const stamp = this.nextStamp();
+    const replies: Point[] = [];
+    const pts = this.board.geometry.windowPoints;
+    for (const w of this.live[a - 1]) {
+      if (this.board.stonesIn(w, a) === 0) continue;
+      for (let i = 0; i < SPAN; i++) {
+        const p = pts[w * SPAN + i];
+        if (this.mark[p] !== stamp && this.board.isEmpty(p)) {
+          this.mark[p] = stamp;
+          replies.push(p);
+        }
+      }
+    }
+    replies.sort((x, y) => x - y);
+    for (const d of replies) {
+      this.play(d, this.defender);
+      const o = this.attack(r);
+      this.undo();
+      if (o !== WIN) return o;
+    }
+    return WIN;
   }
 
   /** Whether the attacker, to move, forces a five within r moves. */
@@ -278,7 +338,7 @@ class ThreatSpaceSearch {
 
   /** The attacker's candidates, strongest first, then by point (attacker rules 3 and 4). */
   private threatMoves(r: number): Point[] {
-    const blocks = this.fives(this.defender);
+    const blocks = this.defenderThreats ? this.fives(this.defender) : [];
     if (blocks.length >= 2) return [];
     if (blocks.length === 1) return blocks;
     const a = this.attacker;
@@ -309,7 +369,7 @@ class ThreatSpaceSearch {
   private defences(r: number): Point[] | undefined {
     const a = this.attacker;
     const d = this.defender;
-    if (this.fives(d).length > 0) return undefined;
+    if (this.defenderThreats && this.fives(d).length > 0) return undefined;
     const forced = this.fives(a);
     if (forced.length > 0) return forced;
     if (r < 2) return undefined;

@@ -389,3 +389,26 @@ describe('solve on seeded random positions', () => {
     expect(new Set(claimed)).toEqual(new Set([1, 2, 3, 4]));
   });
 });
+
+describe('the options a subgoal comment is checked with', () => {
+  it('defenderThreats: false ignores a four that the defender\'s blocks happen to make', () => {
+    const b = board('fig5-counter-four');
+    const g8 = at(15, 'g8');
+    expect(run(b, BLACK, 4, { firstMoves: g8 }).result).toBe('no-win');
+    const blocking = run(b, BLACK, 4, { firstMoves: g8, defenderThreats: false });
+    expect(blocking.result).toBe('win');
+    expect(blocking.moves).toBe(4);
+    expect(run(b, BLACK, 6, { firstMoves: g8 }).result).toBe('win');
+  });
+
+  it('quietFirstMove proves a win that starts with a move threatening nothing', () => {
+    const b = board('quiet-first-move');
+    const h7 = at(15, 'h7');
+    expect(run(b, BLACK, 4, { firstMoves: h7, defenderThreats: false }).result).toBe('no-win');
+    const quiet = run(b, BLACK, 4, { firstMoves: h7, defenderThreats: false, quietFirstMove: true });
+    expect(quiet.result).toBe('win');
+    expect(quiet.moves).toBe(4);
+    // A quiet move that sets up only one threat is answered by the free reply.
+    expect(run(b, BLACK, 4, { firstMoves: at(15, 'a1'), defenderThreats: false, quietFirstMove: true }).result).toBe('no-win');
+  });
+});

@@ -1,0 +1,51 @@
+// Two simple seeded players for learning tests: they complete a five, block the opponent's
+// five, and otherwise play near the stones, making open fours when they see them and blocking
+// the opponent's sometimes. They use the threat classifier only, never descriptions.
+import { Game } from '../../src/game.ts';
+import type { Random } from '../../src/random.ts';
+import { fiveThreats, openFourPoints } from '../../src/threats.ts';
+import { stoneOf, opposite, type Point } from '../../src/types.ts';
+
+function near(game: Game, radius: number): Point[] {
+  const size = game.size;
+  const out: Point[] = [];
+  for (let p = 0; p < size * size; p++) {
+    if (!game.board.isEmpty(p)) continue;
+    const c = p % size;
+    const r = Math.floor(p / size);
+    let ok = false;
+    for (let dr = -radius; dr <= radius && !ok; dr++) {
+      for (let dc = -radius; dc <= radius && !ok; dc++) {
+        const cc = c + dc;
+        const rr = r + dr;
+        if (cc >= 0 && cc < size && rr >= 0 && rr < size && !game.board.isEmpty(rr * size + cc)) ok = true;
+      }
+    }
+    if (ok) out.push(p);
+  }
+  return out;
+}
+
+export function simpleMove(game: Game, rnd: Random, care: number): Point {
+  const me = stoneOf(game.turn);
+  const them = stoneOf(opposite(game.turn));
+  if (game.moves.length === 0) return Math.floor((game.size * game.size) / 2);
+  const win = fiveThreats(game.board, me);
+  if (win.length > 0) return win[0];
+  const block = fiveThreats(game.board, them);
+  if (block.length > 0) return rnd.pick(block);
+  const attack = openFourPoints(game.board, me);
+  if (attack.length > 0 && rnd.next() < 0.8) return rnd.pick(attack);
+  const defend = openFourPoints(game.board, them);
+  if (defend.length > 0 && rnd.next() < care) return rnd.pick(defend);
+  return rnd.pick(near(game, 1));
+}
+
+/** Plays a whole game between two simple players (care = chance of blocking an open three). */
+export function playSimpleGame(rnd: Random, size: number, careBlack: number, careWhite: number, maxMoves = 200): Game {
+  const game = Game.create(size);
+  while (!game.isOver && game.moves.length < maxMoves) {
+    game.play(simpleMove(game, rnd, game.turn === 'black' ? careBlack : careWhite));
+  }
+  return game;
+}
