@@ -380,7 +380,7 @@ describe('gomoku brain, the process', () => {
     brain.send('DONE');
     expect(await brain.next()).toMatch(/^\d+,\d+$/);
     brain.send('ABOUT');
-    expect(await brain.next()).toMatch(/^name="gomokuai", version="[\d.]+", author="gomoku-elcock", country=""$/);
+    expect(await brain.next()).toMatch(/^name="elcock-5", version="[\d.]+", author="gomoku-elcock", country=""$/);
     brain.send('END');
     expect(await brain.exited).toBe(0);
   });
@@ -393,5 +393,32 @@ describe('gomoku brain, the process', () => {
     expect(await brain.exited).toBe(0);
     const bad = spawnBrain(['--player', 'nobody']);
     expect(await bad.exited).toBe(2);
+  });
+});
+
+describe('gomoku brain --learn', () => {
+  it('analyses a game it lost and appends what it learned to its library file', async () => {
+    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'gomoku-brain-')), 'learned.txt');
+    const brain = spawnBrain(['--player', 'elcock', '--library', file, '--learn', '--level', '1']);
+    brain.send('START 15');
+    expect(await brain.next()).toBe('OK');
+    // The opponent (field 2) has two open threes, on rows y=3 and y=11; the brain can stop one.
+    brain.send('BOARD');
+    for (const s of ['3,3,2', '4,3,2', '5,3,2', '3,11,2', '4,11,2', '5,11,2', '12,1,1', '12,13,1', '13,7,1', '0,14,1', '14,0,1', '10,7,1']) brain.send(s);
+    brain.send('DONE');
+    const first = (await brain.next())!;
+    expect(first).toMatch(/^\d+,\d+$/);
+    // Make an open four on the row it did not touch, then five at whichever end it leaves.
+    const row = Number(first.split(',')[1]) === 3 ? 11 : 3;
+    brain.send(`TURN 6,${row}`);
+    const block = (await brain.next())!;
+    expect([`2,${row}`, `7,${row}`]).toContain(block);
+    brain.send(`TURN ${block === `2,${row}` ? 7 : 2},${row}`);
+    brain.send('END');
+    expect(await brain.exited).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toMatch(/# learned from elcock-1-game-1, move \d+, \d{4}-\d{2}-\d{2}\n\(1\) 2:4'/);
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { MovePlayer } from '../engine.ts';
 import { err, ok, problem, type Result } from '../result.ts';
+import { createElcockPlayer } from './elcockPlayer.ts';
 import { createGomokuaiPlayer } from './gomokuaiPlayer.ts';
 
 export interface PlayerOptions {
@@ -22,6 +23,8 @@ export interface PlayerOptions {
 export type PlayerFactory = (options: PlayerOptions) => Result<MovePlayer>;
 
 export const playerFactories: Readonly<Record<string, PlayerFactory>> = {
+  // The project's player: recognises its library's subgoals, learns with --learn (the default).
+  elcock: createElcockPlayer,
   // gomokuai has no library, levels or randomness, and learns nothing: it ignores them all.
   gomokuai: () => ok(createGomokuaiPlayer()),
 };

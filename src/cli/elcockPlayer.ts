@@ -1,0 +1,90 @@
+/**
+ * The project's own player (src/player.ts) for the command line: `gomoku brain --player
+ * elcock` and `builtin:elcock` in matches. Reads `--library FILE` (the rule of five is always
+ * known), `--level 1..5` and `--seed`. With `--learn`, every game it loses is analysed when
+ * the game is over and what it teaches is added to its library and appended to the file, so
+ * it learns across a match.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { analyseGame } from '../analysis.ts';
+import type { MovePlayer } from '../engine.ts';
+import type { Game } from '../game.ts';
+import { Library } from '../library.ts';
+import { createPlayer, type Level } from '../player.ts';
+import { describeProblem, err, ok, problem, type Result } from '../result.ts';
+import { fiveThreats } from '../threats.ts';
+import { stoneOf, type Colour } from '../types.ts';
+import type { PlayerOptions } from './players.ts';
+
+export function createElcockPlayer(options: PlayerOptions): Result<MovePlayer> {
+  const level = options.level ?? 5;
+  if (!Number.isInteger(level) || level < 1 || level > 5) return err(problem('bad-level', `level must be 1 to 5, not ${level}`));
+  let library = Library.empty();
+  if (options.library !== undefined) {
+    let text: string | undefined;
+    try {
+      text = readFileSync(options.library, 'utf8');
+    } catch (e) {
+      // With --learn a library file that does not exist yet is simply empty.
+      if (!options.learn || (e as NodeJS.ErrnoException).code !== 'ENOENT') {
+        return err(problem('library-unreadable', `cannot read ${options.library}: ${(e as Error).message}`));
+      }
+    }
+    if (text !== undefined) {
+      const lib = Library.fromFile(text);
+      if (!lib.ok) return err({ ...lib.error, message: describeProblem(lib.error, options.library) });
+      library = lib.value;
+    }
+  }
+  let colour: Colour | undefined;
+  let gamesSeen = 0;
+  const player = createPlayer({
+    library: library.subgoals(),
+    level: level as Level,
+    seed: options.seed,
+    onGameOver: (game) => {
+      gamesSeen++;
+      if (!options.learn || colour === undefined) return;
+      const finished = withCompletion(game);
+      if (finished.status.kind !== 'won' || finished.status.winner === colour) return;
+      const analysis = analyseGame(finished, library.subgoals());
+      if (!analysis.ok) return;
+      const date = new Date().toISOString().slice(0, 10);
+      let added = 0;
+      for (const l of analysis.value.learned) {
+        const r = library.add(l.subgoal, { game: `${player.name}-game-${gamesSeen}`, move: l.moveIndex + 1, date });
+        if (r.ok && r.value) added++;
+      }
+      if (added === 0) return;
+      player.setLibrary(library.subgoals());
+      if (options.library !== undefined) writeFileSync(options.library, library.toFile(['subgoals learned in play by gomoku brain --learn']));
+    },
+  });
+  const wrapped: MovePlayer = {
+    name: player.name,
+    chooseMove: (game: Game) => {
+      colour = game.turn;
+      return player.chooseMove(game);
+    },
+    gameOver: async (game: Game) => {
+      await player.gameOver(game);
+      colour = undefined;
+    },
+  };
+  return ok(wrapped);
+}
+
+/**
+ * The game with its winning move when the caller did not send it: a Gomocup manager never
+ * tells the loser the opponent's last move, so if the side to move can complete a five, it
+ * is taken to have done so (which five-point it was does not matter: the analysis starts by
+ * taking the winning move back).
+ */
+function withCompletion(game: Game): Game {
+  if (game.status.kind !== 'playing') return game;
+  const five = fiveThreats(game.board, stoneOf(game.turn));
+  if (five.length === 0) return game;
+  const g = game.clone();
+  g.play(five[0]);
+  return g;
+}

@@ -1,0 +1,342 @@
+/**
+ * The player: chooses moves with what the library knows, the way the paper's program uses
+ * recognised realisations "to attack and to defend". Its knowledge is the library plus the
+ * rules — `(1) 1:5` is the only pattern it is born with — so a player with an empty library
+ * is weak, and the members of a server make it strong by beating it.
+ *
+ * Move choice, in order:
+ * 1. **Complete a five**: play the node of one of its own `(1) 1:5` realisations.
+ * 2. **Stop the opponent's five**: play the node of the opponent's `(1) 1:5` realisation.
+ * 3. **Attack when it wins the race**: play the commented node of its own realisation with
+ *    the fewest moves to five, k, when the opponent's best realisation needs more than k
+ *    moves. A plan of two moves is a four or an open four and cannot be interrupted; a plan of
+ *    three or more begins with a three, which the opponent may answer with a four of their
+ *    own (a *forcing four*: a move that gives them a `(1) 1:5` realisation) to win a tempo, so
+ *    when they have one such a plan must be two moves ahead of theirs, not one.
+ * 4. **Destroy the opponent's realisations**: if the opponent has realisations within the
+ *    player's horizon, play a point that destroys all of the most urgent ones (an explicit or
+ *    implicit node common to them) if there is one; otherwise the point that destroys the
+ *    most urgent realisations, weighed by urgency, ties going to the one that also builds.
+ * 5. **Positional play**: the point that builds most of its own possible 5-patterns and
+ *    spoils most of the opponent's (each pattern through the point counts more the more
+ *    stones it holds), among the points near the stones.
+ *
+ * Levels 1–5 (as the old Go programs had them): lower levels look less far — a realisation
+ * needing more moves than the level's horizon is not acted on — and overlook each of the
+ * opponent's realisations with some probability. Level 5 is the full player. Among
+ * positional moves within a small margin of the best, one is drawn from the seeded
+ * generator, so games differ from seed to seed but one seed always plays the same game.
+ * The soundness solver is never used while playing.
+ */
+import type { MoveClock, MovePlayer } from './engine.ts';
+import { nearestCentre } from './engine.ts';
+import type { Game } from './game.ts';
+import { WINDOW } from './geometry.ts';
+import { Board } from './board.ts';
+import { makePoint } from './point.ts';
+import { seededRandom, type Random } from './random.ts';
+import { destroyingPoints, movesToFive, Recogniser, type Realisation, type Subgoal } from './recognise.ts';
+import { opposite, stoneOf, type Colour, type Point, type Stone } from './types.ts';
+
+export type Level = 1 | 2 | 3 | 4 | 5;
+
+interface LevelRule {
+  /** The most moves to five a realisation may need to be acted on. */
+  readonly horizon: number;
+  /** Chance of overlooking each of the opponent's realisations (not fives). */
+  readonly overlook: number;
+  /** Margin, as a fraction of the best positional score, within which moves are drawn at random. */
+  readonly margin: number;
+}
+
+export const LEVELS: Readonly<Record<Level, LevelRule>> = {
+  1: { horizon: 2, overlook: 0.5, margin: 0.35 },
+  2: { horizon: 3, overlook: 0.3, margin: 0.25 },
+  3: { horizon: 4, overlook: 0.15, margin: 0.15 },
+  4: { horizon: 6, overlook: 0.05, margin: 0.08 },
+  5: { horizon: Infinity, overlook: 0, margin: 0.04 },
+};
+
+/** Why a move was chosen, in the paper's terms. */
+export type Reason =
+  | { readonly kind: 'five'; readonly realisation: Realisation }
+  | { readonly kind: 'block-five'; readonly realisation: Realisation }
+  | { readonly kind: 'attack'; readonly realisation: Realisation; readonly node: number; readonly moves: number }
+  | { readonly kind: 'defend'; readonly destroyed: readonly Realisation[]; readonly threats: number }
+  | { readonly kind: 'positional'; readonly score: number }
+  | { readonly kind: 'opening' };
+
+export interface MoveChoice {
+  readonly point: Point;
+  readonly colour: Colour;
+  readonly reason: Reason;
+}
+
+export interface PlayerConfig {
+  readonly library: readonly Subgoal[];
+  readonly level?: Level;
+  readonly seed?: number;
+  readonly name?: string;
+  /** Called with each finished game (see MovePlayer.gameOver), e.g. to learn from a loss. */
+  readonly onGameOver?: (game: Game) => void | Promise<void>;
+}
+
+/** Positional weight of a possible 5-pattern holding k stones (k = 0..4). */
+const BUILD = [1, 6, 36, 216, 1296];
+/** Spoiling the opponent's pattern is worth a little less than building one's own. */
+const SPOIL = [1, 5, 30, 180, 1080];
+
+export class Player implements MovePlayer {
+  readonly name: string;
+  readonly level: Level;
+  private library: readonly Subgoal[];
+  private readonly rnd: Random;
+  private readonly onGameOver?: (game: Game) => void | Promise<void>;
+  private recogniser?: Recogniser;
+
+  constructor(config: PlayerConfig) {
+    this.library = config.library;
+    this.level = config.level ?? 5;
+    this.rnd = seededRandom(config.seed ?? 1968);
+    this.name = config.name ?? `elcock-${this.level}`;
+    if (config.onGameOver !== undefined) this.onGameOver = config.onGameOver;
+  }
+
+  /** Replaces the library (after learning); the next move recognises with it. */
+  setLibrary(library: readonly Subgoal[]): void {
+    this.library = library;
+    if (this.recogniser !== undefined) this.recogniser.setLibrary(library);
+  }
+
+  chooseMove(game: Game, _clock?: MoveClock): Point {
+    return this.choose(game).point;
+  }
+
+  async gameOver(game: Game): Promise<void> {
+    this.recogniser = undefined;
+    if (this.onGameOver !== undefined) await this.onGameOver(game);
+  }
+
+  /** A move for the side to move, with its reason. */
+  choose(game: Game): MoveChoice {
+    return this.decide(game, this.level, this.rnd);
+  }
+
+  /**
+   * A suggestion for the human to move: the full player's choice (level 5), drawn from a
+   * generator seeded by the position so the same position always gets the same hint.
+   */
+  hint(game: Game): MoveChoice {
+    return this.decide(game, 5, seededRandom(game.moves.reduce((h, p) => (Math.imul(h, 31) + p + 1) >>> 0, 7)));
+  }
+
+  /** The realisations the player sees on the game's board, for both colours. */
+  realisations(game: Game): { black: Realisation[]; white: Realisation[] } {
+    const r = this.sync(game);
+    return { black: r.realisations('black'), white: r.realisations('white') };
+  }
+
+  /** Brings the kept recogniser to the game's position: play on if the game went on, else start afresh. */
+  private sync(game: Game): Recogniser {
+    const moves = game.moves;
+    let r = this.recogniser;
+    if (r !== undefined && r.board.size === game.size) {
+      const mine = r.board.moves;
+      let common = 0;
+      while (common < mine.length && common < moves.length && mine[common] === moves[common]) common++;
+      // Take back what differs, then play the rest, if that is cheaper than starting again.
+      if (mine.length - common + (moves.length - common) <= 12) {
+        while (r.board.moves.length > common) r.undo();
+        for (let i = common; i < moves.length; i++) r.play(moves[i], game.board.get(moves[i]) as Stone);
+        return r;
+      }
+    }
+    const board = Board.empty(game.size);
+    for (const p of moves) board.play(p, game.board.get(p) as Stone);
+    r = new Recogniser(board, this.library);
+    this.recogniser = r;
+    return r;
+  }
+
+  private decide(game: Game, level: Level, rnd: Random): MoveChoice {
+    const me = game.turn;
+    const them = opposite(me);
+    if (game.moves.length === 0) {
+      const centre = nearestCentre(game)!;
+      return { point: centre, colour: me, reason: { kind: 'opening' } };
+    }
+    const rule = LEVELS[level];
+    const r = this.sync(game);
+    const mine = r.realisations(me).filter((x) => movesToFive(x) !== undefined);
+    const theirs = r.realisations(them).filter((x) => movesToFive(x) !== undefined && (movesToFive(x) === 1 || rnd.next() >= rule.overlook));
+
+    // 1. Complete a five.
+    const five = mine.find((x) => movesToFive(x) === 1);
+    if (five !== undefined) return { point: commentedNode(five), colour: me, reason: { kind: 'five', realisation: five } };
+    // 2. Stop the opponent's five.
+    const theirFive = theirs.find((x) => movesToFive(x) === 1);
+    if (theirFive !== undefined) return { point: commentedNode(theirFive), colour: me, reason: { kind: 'block-five', realisation: theirFive } };
+
+    const best = (list: readonly Realisation[]) => list.reduce<Realisation | undefined>((b, x) => (b === undefined || movesToFive(x)! < movesToFive(b)! ? x : b), undefined);
+    const myBest = best(mine.filter((x) => movesToFive(x)! <= rule.horizon));
+    const theirBest = best(theirs.filter((x) => movesToFive(x)! <= rule.horizon));
+    const kMine = myBest === undefined ? Infinity : movesToFive(myBest)!;
+    const kTheirs = theirBest === undefined ? Infinity : movesToFive(theirBest)!;
+
+    // 3. Attack when the race is won.
+    const tempo = kMine >= 3 && canMakeFour(game.board, stoneOf(them)) ? 1 : 0;
+    if (myBest !== undefined && kMine + tempo < kTheirs) {
+      const node = commentedLabel(myBest);
+      return { point: myBest.nodes[node - 1], colour: me, reason: { kind: 'attack', realisation: myBest, node, moves: kMine } };
+    }
+
+    // 4. Destroy the opponent's realisations.
+    if (theirBest !== undefined) {
+      const urgent = theirs.filter((x) => movesToFive(x)! <= rule.horizon);
+      const point = this.defencePoint(game, urgent, rnd);
+      const destroyed = urgent.filter((x) => destroyingPoints(x).includes(point));
+      return { point, colour: me, reason: { kind: 'defend', destroyed, threats: urgent.length } };
+    }
+
+    // 5. Positional play.
+    const { point, score } = this.positional(game, rule, rnd);
+    return { point, colour: me, reason: { kind: 'positional', score } };
+  }
+
+  /** A point destroying every most urgent realisation if one exists, else the most, by urgency. */
+  private defencePoint(game: Game, urgent: readonly Realisation[], rnd: Random): Point {
+    const kMin = Math.min(...urgent.map((x) => movesToFive(x)!));
+    const mostUrgent = urgent.filter((x) => movesToFive(x) === kMin);
+    let common: Set<Point> | undefined;
+    for (const x of mostUrgent) {
+      const pts = new Set(destroyingPoints(x));
+      common = common === undefined ? pts : new Set([...common].filter((p) => pts.has(p)));
+    }
+    const weight = new Map<Point, number>();
+    for (const x of urgent) {
+      const w = 1000 / 10 ** (movesToFive(x)! - kMin);
+      for (const p of destroyingPoints(x)) weight.set(p, (weight.get(p) ?? 0) + w);
+    }
+    const candidates = common !== undefined && common.size > 0 ? [...common] : [...weight.keys()];
+    // Among the candidates: most weight destroyed, then most positional value, then by point.
+    let bestScore = -Infinity;
+    let bestPoints: Point[] = [];
+    const me = stoneOf(game.turn);
+    for (const p of candidates.sort((a, b) => a - b)) {
+      if (!game.board.isEmpty(p)) continue;
+      const s = (weight.get(p) ?? 0) * 1e6 + positionalValue(game.board, p, me);
+      if (s > bestScore) {
+        bestScore = s;
+        bestPoints = [p];
+      } else if (s === bestScore) {
+        bestPoints.push(p);
+      }
+    }
+    return bestPoints.length > 0 ? rnd.pick(bestPoints) : nearestCentre(game)!;
+  }
+
+  private positional(game: Game, rule: LevelRule, rnd: Random): { point: Point; score: number } {
+    const board = game.board;
+    const me = stoneOf(game.turn);
+    const scored: { p: Point; s: number }[] = [];
+    for (const p of nearPoints(board, 2)) scored.push({ p, s: positionalValue(board, p, me) });
+    if (scored.length === 0) {
+      const p = nearestCentre(game)!;
+      return { point: p, score: 0 };
+    }
+    const top = Math.max(...scored.map((x) => x.s));
+    const near = scored.filter((x) => x.s >= top * (1 - rule.margin));
+    const pick = rnd.pick(near);
+    return { point: pick.p, score: pick.s };
+  }
+}
+
+export function createPlayer(config: PlayerConfig): Player {
+  return new Player(config);
+}
+
+/** The label of the node with the smallest comment (the quickest start). */
+function commentedLabel(r: Realisation): number {
+  let best = 1;
+  let k = Infinity;
+  r.comments.forEach((c, i) => {
+    if (c !== undefined && c < k) {
+      k = c;
+      best = i + 1;
+    }
+  });
+  return best;
+}
+
+function commentedNode(r: Realisation): Point {
+  return r.nodes[commentedLabel(r) - 1];
+}
+
+/**
+ * Whether s has a move that makes a four: a point where play would give s a `(1) 1:5`
+ * realisation, i.e. a possible 5-pattern already holding three of s's stones.
+ */
+export function canMakeFour(board: Board, s: Stone): boolean {
+  return board.possibleCount(s, WINDOW - 2) > 0;
+}
+
+/** What play at p builds for `me` and spoils for the opponent, over the 5-patterns through p. */
+export function positionalValue(board: Board, p: Point, me: Stone): number {
+  const g = board.geometry;
+  const them = (3 - me) as Stone;
+  let v = 0;
+  for (let i = g.pointWindowStart[p]; i < g.pointWindowStart[p + 1]; i++) {
+    const w = g.pointWindows[i];
+    if (board.isPossible(w, me)) v += BUILD[Math.min(4, board.stonesIn(w, me))];
+    if (board.isPossible(w, them)) v += SPOIL[Math.min(4, board.stonesIn(w, them))];
+  }
+  return v;
+}
+
+/** Empty points within `radius` king steps of a stone, ascending. */
+function nearPoints(board: Board, radius: number): Point[] {
+  const size = board.size;
+  const mark = new Uint8Array(board.points);
+  for (const q of board.moves) {
+    const c = q % size;
+    const r = Math.floor(q / size);
+    for (let dr = -radius; dr <= radius; dr++) {
+      for (let dc = -radius; dc <= radius; dc++) {
+        const cc = c + dc;
+        const rr = r + dr;
+        if (cc >= 0 && cc < size && rr >= 0 && rr < size) mark[rr * size + cc] = 1;
+      }
+    }
+  }
+  const out: Point[] = [];
+  for (let p = 0; p < board.points; p++) if (mark[p] === 1 && board.isEmpty(p)) out.push(p);
+  return out;
+}
+
+/** The reason for a move in the paper's words, e.g. "plays node 1 of `(1) 2:4'`, five in 2". */
+export function explain(choice: MoveChoice, size: number): string {
+  const at = (p: Point) => makePoint(size, p);
+  const nodes = (r: Realisation) => r.nodes.map(at).join(' ');
+  const other = opposite(choice.colour);
+  const reason = choice.reason;
+  switch (reason.kind) {
+    case 'opening':
+      return `${at(choice.point)}: opens at the centre`;
+    case 'five':
+      return `${at(choice.point)}: completes a five`;
+    case 'block-five':
+      return `${at(choice.point)}: stops ${other}'s five (destroys ${other}'s realisation of \`${reason.realisation.subgoal.text}\` at ${nodes(reason.realisation)})`;
+    case 'attack': {
+      const others = reason.realisation.nodes.length > 1 ? ` (nodes ${nodes(reason.realisation)})` : '';
+      return `${at(choice.point)}: plays node ${reason.node} of \`${reason.realisation.subgoal.text}\`${others}, five in ${reason.moves}`;
+    }
+    case 'defend': {
+      const list = reason.destroyed.slice(0, 3).map((r) => `\`${r.subgoal.text}\` at ${nodes(r)}`);
+      const more = reason.destroyed.length > 3 ? ` and ${reason.destroyed.length - 3} more` : '';
+      const all = reason.destroyed.length === reason.threats ? '' : ` (${reason.threats - reason.destroyed.length} other threat${reason.threats - reason.destroyed.length === 1 ? '' : 's'} left)`;
+      return `${at(choice.point)}: destroys ${other}'s realisation${reason.destroyed.length === 1 ? '' : 's'} of ${list.join(', ')}${more}${all}`;
+    }
+    case 'positional':
+      return `${at(choice.point)}: builds its own 5-patterns and spoils ${other}'s (no realisation to act on)`;
+  }
+}
