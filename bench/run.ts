@@ -2,13 +2,17 @@
  * `npm run bench` / `gomoku bench [suite…]`: runs the benchmark suites and prints one table.
  * Figures go into docs/BENCHMARKS.md with the date.
  */
+import { benchAnalysis } from './analysis.ts';
 import { benchBoard } from './board.ts';
 import { formatTable, type Measurement } from './harness.ts';
 import { benchRecognition } from './recognition.ts';
+import { benchSolver } from './solver.ts';
 
 export const SUITES: Record<string, () => Measurement[] | Promise<Measurement[]>> = {
   board: benchBoard,
   recognition: benchRecognition,
+  analysis: benchAnalysis,
+  solver: benchSolver,
 };
 
 export async function runBenchmarks(names: readonly string[], print: (s: string) => void): Promise<number> {
