@@ -22,7 +22,7 @@ export function generateGame(seed: number, moves: number, size = 19): Game {
   const centre = pointAt(size, size >> 1, size >> 1);
   while (game.moves.length < moves) {
     const urgent = game.moves.length === 0 ? [] : threatsToBlock(game, rnd);
-    const candidates = game.moves.length === 0 ? [centre] : urgent.length > 0 ? urgent : nearStones(game, 2);
+    const candidates = game.moves.length === 0 ? [centre] : urgent.length > 0 ? urgent : game.board.emptyNear(2);
     if (candidates.length === 0) break;
     let placed = false;
     for (const p of rnd.shuffle(candidates)) {
@@ -54,25 +54,6 @@ function threatsToBlock(game: Game, rnd: Random): number[] {
   return rnd.next() < 0.9 ? fours : [];
 }
 
-function nearStones(game: Game, radius: number): number[] {
-  const size = game.size;
-  const out: number[] = [];
-  for (let p = 0; p < size * size; p++) {
-    if (!game.board.isEmpty(p)) continue;
-    const c = p % size;
-    const r = Math.floor(p / size);
-    let near = false;
-    for (let dr = -radius; dr <= radius && !near; dr++) {
-      for (let dc = -radius; dc <= radius && !near; dc++) {
-        const cc = c + dc;
-        const rr = r + dr;
-        if (cc >= 0 && cc < size && rr >= 0 && rr < size && !game.board.isEmpty(rr * size + cc)) near = true;
-      }
-    }
-    if (near) out.push(p);
-  }
-  return out;
-}
 
 /** The three positions the recognition benchmarks use: opening, middle game, crowded end game. */
 export const BENCH_POSITIONS = [

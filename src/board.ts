@@ -216,6 +216,26 @@ export class Board {
     return found;
   }
 
+  /** Empty points within `radius` king steps of some stone, ascending. */
+  emptyNear(radius: number): Point[] {
+    const size = this.size;
+    const mark = new Uint8Array(this.points);
+    for (const q of this.placed) {
+      const c = q % size;
+      const r = (q - c) / size;
+      for (let dr = -radius; dr <= radius; dr++) {
+        for (let dc = -radius; dc <= radius; dc++) {
+          const cc = c + dc;
+          const rr = r + dr;
+          if (cc >= 0 && cc < size && rr >= 0 && rr < size) mark[rr * size + cc] = 1;
+        }
+      }
+    }
+    const out: Point[] = [];
+    for (let p = 0; p < this.points; p++) if (mark[p] === 1 && this.cells[p] === EMPTY) out.push(p);
+    return out;
+  }
+
   snapshot(): BoardSnapshot {
     return { size: this.size, cells: Array.from(this.cells) as Cell[] };
   }

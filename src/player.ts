@@ -239,7 +239,7 @@ export class Player implements MovePlayer {
     const board = game.board;
     const me = stoneOf(game.turn);
     const scored: { p: Point; s: number }[] = [];
-    for (const p of nearPoints(board, 2)) scored.push({ p, s: positionalValue(board, p, me) });
+    for (const p of board.emptyNear(2)) scored.push({ p, s: positionalValue(board, p, me) });
     if (scored.length === 0) {
       const p = nearestCentre(game)!;
       return { point: p, score: 0 };
@@ -291,26 +291,6 @@ export function positionalValue(board: Board, p: Point, me: Stone): number {
     if (board.isPossible(w, them)) v += SPOIL[Math.min(4, board.stonesIn(w, them))];
   }
   return v;
-}
-
-/** Empty points within `radius` king steps of a stone, ascending. */
-function nearPoints(board: Board, radius: number): Point[] {
-  const size = board.size;
-  const mark = new Uint8Array(board.points);
-  for (const q of board.moves) {
-    const c = q % size;
-    const r = Math.floor(q / size);
-    for (let dr = -radius; dr <= radius; dr++) {
-      for (let dc = -radius; dc <= radius; dc++) {
-        const cc = c + dc;
-        const rr = r + dr;
-        if (cc >= 0 && cc < size && rr >= 0 && rr < size) mark[rr * size + cc] = 1;
-      }
-    }
-  }
-  const out: Point[] = [];
-  for (let p = 0; p < board.points; p++) if (mark[p] === 1 && board.isEmpty(p)) out.push(p);
-  return out;
 }
 
 /** The reason for a move in the paper's words, e.g. "plays node 1 of `(1) 2:4'`, five in 2". */

@@ -6,26 +6,6 @@ import type { Random } from '../../src/random.ts';
 import { fiveThreats, openFourPoints } from '../../src/threats.ts';
 import { stoneOf, opposite, type Point } from '../../src/types.ts';
 
-function near(game: Game, radius: number): Point[] {
-  const size = game.size;
-  const out: Point[] = [];
-  for (let p = 0; p < size * size; p++) {
-    if (!game.board.isEmpty(p)) continue;
-    const c = p % size;
-    const r = Math.floor(p / size);
-    let ok = false;
-    for (let dr = -radius; dr <= radius && !ok; dr++) {
-      for (let dc = -radius; dc <= radius && !ok; dc++) {
-        const cc = c + dc;
-        const rr = r + dr;
-        if (cc >= 0 && cc < size && rr >= 0 && rr < size && !game.board.isEmpty(rr * size + cc)) ok = true;
-      }
-    }
-    if (ok) out.push(p);
-  }
-  return out;
-}
-
 export function simpleMove(game: Game, rnd: Random, care: number): Point {
   const me = stoneOf(game.turn);
   const them = stoneOf(opposite(game.turn));
@@ -38,7 +18,7 @@ export function simpleMove(game: Game, rnd: Random, care: number): Point {
   if (attack.length > 0 && rnd.next() < 0.8) return rnd.pick(attack);
   const defend = openFourPoints(game.board, them);
   if (defend.length > 0 && rnd.next() < care) return rnd.pick(defend);
-  return rnd.pick(near(game, 1));
+  return rnd.pick(game.board.emptyNear(1));
 }
 
 /** Plays a whole game between two simple players (care = chance of blocking an open three). */
