@@ -9,7 +9,7 @@ import { parseGame } from '../gameRecord.ts';
 import { Library } from '../library.ts';
 import { makePoint } from '../point.ts';
 import { describeProblem } from '../result.ts';
-import { parseArgs, type CliIO, type Command } from './command.ts';
+import { parseArgs, readInput, type CliIO, type Command } from './command.ts';
 
 const help = `usage: gomoku analyse --game FILE [--library FILE] [--write] [--json]
 
@@ -38,13 +38,8 @@ export const analyseCommand: Command = {
       io.err(`gomoku analyse: --write needs --library FILE\n\n${help}`);
       return 2;
     }
-    let gameText: string;
-    try {
-      gameText = io.readFile(gamePath);
-    } catch (e) {
-      io.err(`gomoku analyse: cannot read ${gamePath}: ${(e as Error).message}`);
-      return 1;
-    }
+    const gameText = readInput(io, 'analyse', gamePath);
+    if (gameText === undefined) return 1;
     const game = parseGame(gameText);
     if (!game.ok) {
       io.err(`gomoku analyse: ${describeProblem(game.error, gamePath)}`);

@@ -62,3 +62,16 @@ export function parseArgs(
   }
   return { ok: true, value: { flags, positional } };
 }
+
+/**
+ * Reads a file named on the command line; on failure prints "gomoku <command>: cannot read
+ * <path>: <why>" and returns undefined (the caller exits 1).
+ */
+export function readInput(io: CliIO, command: string, path: string): string | undefined {
+  try {
+    return io.readFile(path);
+  } catch (e) {
+    io.err(`gomoku ${command}: cannot read ${path}: ${(e as Error).message}`);
+    return undefined;
+  }
+}

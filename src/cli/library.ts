@@ -2,19 +2,14 @@
 import { parseLibraryFile, withRule } from '../libraryFile.ts';
 import { compileSubgoals, type Subgoal } from '../recognise.ts';
 import { describeProblem } from '../result.ts';
-import type { CliIO } from './command.ts';
+import { readInput, type CliIO } from './command.ts';
 
 /** The compiled library, or undefined after printing what is wrong (the caller exits 1). */
 export function loadLibrary(io: CliIO, command: string, path: string | undefined): Subgoal[] | undefined {
   let descriptions: Parameters<typeof withRule>[0] = [];
   if (path !== undefined) {
-    let text: string;
-    try {
-      text = io.readFile(path);
-    } catch (e) {
-      io.err(`gomoku ${command}: cannot read ${path}: ${(e as Error).message}`);
-      return undefined;
-    }
+    const text = readInput(io, command, path);
+    if (text === undefined) return undefined;
     const parsed = parseLibraryFile(text);
     if (!parsed.ok) {
       io.err(`gomoku ${command}: ${describeProblem(parsed.error, path)} (${parsed.error.code})`);

@@ -1,7 +1,7 @@
 /** `gomoku library [--library FILE]` prints a library grouped by node list, as the paper does. */
 import { Library, makeProvenance } from '../library.ts';
 import { describeProblem } from '../result.ts';
-import { parseArgs, type CliIO, type Command } from './command.ts';
+import { parseArgs, readInput, type CliIO, type Command } from './command.ts';
 
 const help = `usage: gomoku library [--library FILE] [--provenance]
 
@@ -22,13 +22,8 @@ export const libraryCommand: Command = {
     const path = parsed.value.flags.get('library') as string | undefined;
     let library = Library.empty();
     if (path !== undefined) {
-      let text: string;
-      try {
-        text = io.readFile(path);
-      } catch (e) {
-        io.err(`gomoku library: cannot read ${path}: ${(e as Error).message}`);
-        return 1;
-      }
+      const text = readInput(io, 'library', path);
+      if (text === undefined) return 1;
       const lib = Library.fromFile(text);
       if (!lib.ok) {
         io.err(`gomoku library: ${describeProblem(lib.error, path)} (${lib.error.code})`);

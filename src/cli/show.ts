@@ -8,7 +8,7 @@ import { parseGame } from '../gameRecord.ts';
 import { makePoint } from '../point.ts';
 import { describeProblem } from '../result.ts';
 import { colourOf, type Stone } from '../types.ts';
-import { parseArgs, type CliIO, type Command } from './command.ts';
+import { parseArgs, readInput, type CliIO, type Command } from './command.ts';
 
 const help = `usage: gomoku show --game FILE
        gomoku show --board FILE
@@ -35,13 +35,8 @@ export const showCommand: Command = {
       return 2;
     }
     const path = (game ?? board) as string;
-    let text: string;
-    try {
-      text = io.readFile(path);
-    } catch (e) {
-      io.err(`gomoku show: cannot read ${path}: ${(e as Error).message}`);
-      return 1;
-    }
+    const text = readInput(io, 'show', path);
+    if (text === undefined) return 1;
     if (game !== undefined) {
       const result = parseGame(text);
       if (!result.ok) {

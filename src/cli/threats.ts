@@ -7,7 +7,7 @@ import { makePoint } from '../point.ts';
 import { movesToFive, Recogniser, type Realisation } from '../recognise.ts';
 import { describeProblem } from '../result.ts';
 import { COLOURS } from '../types.ts';
-import { parseArgs, type CliIO, type Command } from './command.ts';
+import { parseArgs, readInput, type CliIO, type Command } from './command.ts';
 import { loadLibrary } from './library.ts';
 
 const help = `usage: gomoku threats --board FILE [--library FILE] [--json]
@@ -45,13 +45,8 @@ export const threatsCommand: Command = {
       return 2;
     }
     const boardPath = parsed.value.flags.get('board') as string;
-    let text: string;
-    try {
-      text = io.readFile(boardPath);
-    } catch (e) {
-      io.err(`gomoku threats: cannot read ${boardPath}: ${(e as Error).message}`);
-      return 1;
-    }
+    const text = readInput(io, 'threats', boardPath);
+    if (text === undefined) return 1;
     const picture = parseBoardText(text);
     if (!picture.ok) {
       io.err(`gomoku threats: ${describeProblem(picture.error, boardPath)}`);
