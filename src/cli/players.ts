@@ -8,6 +8,7 @@ import type { MovePlayer } from '../engine.ts';
 import { err, ok, problem, type Result } from '../result.ts';
 import { createElcockPlayer } from './elcockPlayer.ts';
 import { createGomokuaiPlayer } from './gomokuaiPlayer.ts';
+import { createSolverPlayer } from './solverPlayer.ts';
 
 export interface PlayerOptions {
   /** A library file of subgoal descriptions to recognise (and, with `learn`, to add to). */
@@ -27,6 +28,8 @@ export const playerFactories: Readonly<Record<string, PlayerFactory>> = {
   elcock: createElcockPlayer,
   // gomokuai has no library, levels or randomness, and learns nothing: it ignores them all.
   gomokuai: () => ok(createGomokuaiPlayer()),
+  // The soundness solver as a threat-space player (src/cli/solverPlayer.ts); --level 1..5 sets its depth.
+  tss: createSolverPlayer,
 };
 
 export const playerNames: readonly string[] = Object.keys(playerFactories);
