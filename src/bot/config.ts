@@ -1,0 +1,60 @@
+/**
+ * The settings the bot reads from its environment (process.env, filled from `.env` by
+ * dotenv in bin/start.mjs), besides Discord's (src/discord/client.ts) and storage's
+ * (src/storage/index.ts). Empty values count as unset, as everywhere in this project.
+ *
+ * - `GAME_IDLE_HOURS`: how long a game may wait for a move before it expires (24; decimals
+ *   allowed, e.g. 0.5).
+ * - `GOMOKU_SEED`: fixes the service's generator (game seeds, random colours, game ids), for
+ *   tests and reproducible games; random when unset.
+ * - `LOG_LEVEL`: error, warn, info (default) or debug.
+ */
+import { openStorage, type OpenStorageOptions, type Storage, type StorageEnv } from '../storage/index.ts';
+import { createLog, parseLogLevel, type BotLog } from './log.ts';
+import { botCodecs, type BotSchema } from './records.ts';
+import { DEFAULT_IDLE_MS, GameService } from './service.ts';
+
+export interface BotEnv extends StorageEnv {
+  readonly GAME_IDLE_HOURS?: string;
+  readonly GOMOKU_SEED?: string;
+  readonly LOG_LEVEL?: string;
+}
+
+export interface BotConfig {
+  readonly idleMs: number;
+  readonly seed?: number;
+}
+
+/** Reads the settings; throws a TypeError naming the variable when one cannot be used. */
+export function botConfig(env: BotEnv): BotConfig {
+  const hours = nonEmpty(env.GAME_IDLE_HOURS);
+  let idleMs = DEFAULT_IDLE_MS;
+  if (hours !== undefined) {
+    const h = Number(hours);
+    if (!Number.isFinite(h) || h <= 0) throw new TypeError(`GAME_IDLE_HOURS must be a positive number of hours, not "${hours}"`);
+    idleMs = h * 3_600_000;
+  }
+  const seedText = nonEmpty(env.GOMOKU_SEED);
+  if (seedText !== undefined && !/^\d{1,9}$/.test(seedText)) throw new TypeError(`GOMOKU_SEED must be a whole number, not "${seedText}"`);
+  return { idleMs, ...(seedText !== undefined ? { seed: Number(seedText) } : {}) };
+}
+
+export function logFor(env: BotEnv): BotLog {
+  return createLog(parseLogLevel(env.LOG_LEVEL));
+}
+
+/** Storage with the bot's record types: Redis when `REDIS_URL` is set, else files under `DATA_DIR`. */
+export function openBotStorage(env: BotEnv, log: BotLog, options: OpenStorageOptions = {}): Promise<Storage<BotSchema>> {
+  return openStorage(env, botCodecs, { ...options, log });
+}
+
+/** The service over that storage, with the environment's settings. */
+export function serviceFor(env: BotEnv, storage: Storage<BotSchema>, log: BotLog): GameService {
+  const config = botConfig(env);
+  return new GameService({ store: storage, idleMs: config.idleMs, log, ...(config.seed !== undefined ? { seed: config.seed } : {}) });
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const t = value?.trim();
+  return t === undefined || t === '' ? undefined : t;
+}

@@ -1,0 +1,357 @@
+/**
+ * What the bot keeps for each server (guild), one record type per storage collection, and the
+ * codecs that store them (versioned envelopes: see src/storage/index.ts).
+ *
+ *     games::<channel>.<user>     StoredGame: a member's game in a channel, while it is played
+ *                                 and, once over, until the next challenge (so /board can
+ *                                 still show how it ended)
+ *     records::<game id>          FinishedGame: every ended game, with its game record text
+ *     library::sg-<hash>          LearnedRecord: one learned subgoal with where it was learned
+ *     stats::sg-<hash>            Tally: how a subgoal has fared (recognised / played / won)
+ *
+ * Decisions:
+ * - Points are stored in point notation (`h8`) and games as game record text, the project's
+ *   own notations, so a record can be read in `redis-cli` and replayed with `gomoku show`.
+ * - A subgoal's key is a hash of its canonical text: the text can be long and full of
+ *   characters a file name cannot hold, and two analyses learning the same subgoal at once
+ *   write the same key with the same meaning, so neither loses anything.
+ * - Learned subgoals and their counters are apart: a learned subgoal is written once, through
+ *   the retrying writer (it must not be lost); counters change on every game, by
+ *   read-modify-write, and a count missed during an outage is tolerable.
+ * - Decoding checks everything it will rely on (point notation, a legal move order, a
+ *   description that parses and compiles); a record that fails is logged and skipped by
+ *   storage, never a crash.
+ * - Times are milliseconds since the epoch; provenance dates are ISO date-times, as library
+ *   files write them.
+ */
+import { createHash } from 'node:crypto';
+import { parseDescription } from '../descriptionNotation.ts';
+import { Game } from '../game.ts';
+import { makeGameRecord, parseGameRecord, replayRecord } from '../gameRecord.ts';
+import { compileCached, type Provenance } from '../library.ts';
+import type { Level } from '../player.ts';
+import { makePoint, parsePoint } from '../point.ts';
+import type { Subgoal } from '../recognise.ts';
+import { err, ok, problem, type Result } from '../result.ts';
+import type { Codec, Codecs } from '../storage/index.ts';
+import type { Colour, Point } from '../types.ts';
+
+/** How a game ended for the bot. `abandoned`: it expired, idle. */
+export type Outcome = 'bot-won' | 'bot-lost' | 'draw' | 'abandoned';
+export type Ending = 'five' | 'resigned' | 'full-board' | 'expired';
+
+export const BOARD_SIZES = [15, 19] as const;
+export type BoardSize = (typeof BOARD_SIZES)[number];
+
+export interface Finish {
+  readonly outcome: Outcome;
+  readonly ending: Ending;
+  readonly at: number;
+  /** Canonical texts of the subgoals first learned from this game. */
+  readonly learned: readonly string[];
+}
+
+export interface StoredGame {
+  /** Unique in the server; the `game` of a learned subgoal's provenance. */
+  readonly id: string;
+  readonly channelId: string;
+  readonly userId: string;
+  readonly size: BoardSize;
+  readonly human: Colour;
+  readonly level: Level;
+  /** The bot's move n is chosen with a generator seeded by (seed, n): a restart changes nothing. */
+  readonly seed: number;
+  readonly moves: readonly Point[];
+  readonly startedAt: number;
+  /** Last move (or the challenge): idle expiry counts from here. */
+  readonly updatedAt: number;
+  /** Subgoals already counted as recognised in this game (each counts once a game). */
+  readonly recognised: readonly string[];
+  /** Subgoals the bot has played a node of in this game (for `won` when the game ends). */
+  readonly played: readonly string[];
+  readonly finished?: Finish;
+}
+
+export interface FinishedGame {
+  readonly id: string;
+  readonly channelId: string;
+  readonly userId: string;
+  readonly size: BoardSize;
+  readonly human: Colour;
+  readonly level: Level;
+  readonly outcome: Outcome;
+  readonly ending: Ending;
+  readonly startedAt: number;
+  readonly endedAt: number;
+  /** The moves as a game record (src/gameRecord.ts). */
+  readonly moves: readonly Point[];
+  readonly learned: readonly string[];
+}
+
+/** A small realisation of a subgoal, for its graphic mnemonic (the paper's Fig. 11). */
+export interface Example {
+  readonly size: number;
+  readonly black: readonly Point[];
+  readonly white: readonly Point[];
+  readonly colour: Colour;
+  readonly nodes: readonly Point[];
+  readonly implicit: readonly Point[];
+}
+
+export interface LearnedRecord {
+  readonly subgoal: Subgoal;
+  readonly provenance: Provenance;
+  readonly example?: Example;
+}
+
+export interface Tally {
+  readonly text: string;
+  readonly recognised: number;
+  readonly played: number;
+  readonly won: number;
+}
+
+export interface BotSchema {
+  readonly library: LearnedRecord;
+  readonly games: StoredGame;
+  readonly records: FinishedGame;
+  readonly stats: Tally;
+}
+
+/** The storage key of a subgoal's record and counters. */
+export function subgoalKey(text: string): string {
+  return `sg-${createHash('sha256').update(text).digest('hex').slice(0, 20)}`;
+}
+
+/** The storage key of a member's game in a channel. */
+export function gameKey(channelId: string, userId: string): string {
+  return `${channelId}.${userId}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading plain JSON back, checking as we go
+
+type Json = Record<string, unknown>;
+
+function isObject(x: unknown): x is Json {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+class Bad extends Error {}
+
+function field(o: Json, name: string, check: (x: unknown) => boolean, what: string): unknown {
+  if (!check(o[name])) throw new Bad(`${name} is not ${what}`);
+  return o[name];
+}
+const isString = (x: unknown): boolean => typeof x === 'string' && x !== '';
+const isCount = (x: unknown): boolean => Number.isInteger(x) && (x as number) >= 0;
+const isTime = (x: unknown): boolean => typeof x === 'number' && Number.isFinite(x) && x >= 0;
+const isColour = (x: unknown): boolean => x === 'black' || x === 'white';
+const isStrings = (x: unknown): boolean => Array.isArray(x) && x.every((s) => typeof s === 'string');
+const OUTCOMES: readonly string[] = ['bot-won', 'bot-lost', 'draw', 'abandoned'];
+const ENDINGS: readonly string[] = ['five', 'resigned', 'full-board', 'expired'];
+
+function points(o: Json, name: string, size: number): Point[] {
+  const raw = field(o, name, isStrings, 'a list of points') as string[];
+  return raw.map((text) => {
+    const p = parsePoint(size, text);
+    if (!p.ok) throw new Bad(`${name}: ${p.error.message}`);
+    return p.value;
+  });
+}
+
+function notation(size: number, ps: readonly Point[]): string[] {
+  return ps.map((p) => makePoint(size, p));
+}
+
+/** Runs a decoder that throws `Bad` on the first thing wrong. */
+function decoding<T>(raw: unknown, read: (o: Json) => T): Result<T> {
+  if (!isObject(raw)) return err(problem('decode-failed', 'the record is not an object'));
+  try {
+    return ok(read(raw));
+  } catch (e) {
+    if (e instanceof Bad) return err(problem('decode-failed', e.message));
+    throw e;
+  }
+}
+
+/** The moves replayed from the empty board: legal, and none after the game ended. */
+function legalMoves(size: number, moves: readonly Point[]): readonly Point[] {
+  const replayed = replayRecord({ size, moves, comments: [] });
+  if (!replayed.ok) throw new Bad(`moves: ${replayed.error.message}`);
+  return moves;
+}
+
+function boardSize(o: Json): BoardSize {
+  return field(o, 'size', (x) => x === 15 || x === 19, '15 or 19') as BoardSize;
+}
+
+function level(o: Json): Level {
+  return field(o, 'level', (x) => Number.isInteger(x) && (x as number) >= 1 && (x as number) <= 5, 'a level 1 to 5') as Level;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The codecs
+
+export const gameCodec: Codec<StoredGame> = {
+  version: 1,
+  encode: (g) => ({
+    id: g.id,
+    channelId: g.channelId,
+    userId: g.userId,
+    size: g.size,
+    human: g.human,
+    level: g.level,
+    seed: g.seed,
+    moves: notation(g.size, g.moves),
+    startedAt: g.startedAt,
+    updatedAt: g.updatedAt,
+    recognised: g.recognised.slice(),
+    played: g.played.slice(),
+    ...(g.finished !== undefined ? { finished: { ...g.finished, learned: g.finished.learned.slice() } } : {}),
+  }),
+  decode: (raw) =>
+    decoding(raw, (o) => {
+      const size = boardSize(o);
+      const finished = o.finished === undefined ? undefined : decodeFinish(o.finished);
+      return {
+        id: field(o, 'id', isString, 'a game id') as string,
+        channelId: field(o, 'channelId', isString, 'a channel id') as string,
+        userId: field(o, 'userId', isString, 'a user id') as string,
+        size,
+        human: field(o, 'human', isColour, 'a colour') as Colour,
+        level: level(o),
+        seed: field(o, 'seed', (x) => Number.isInteger(x), 'a whole number') as number,
+        moves: legalMoves(size, points(o, 'moves', size)),
+        startedAt: field(o, 'startedAt', isTime, 'a time') as number,
+        updatedAt: field(o, 'updatedAt', isTime, 'a time') as number,
+        recognised: field(o, 'recognised', isStrings, 'a list of subgoals') as string[],
+        played: field(o, 'played', isStrings, 'a list of subgoals') as string[],
+        ...(finished !== undefined ? { finished } : {}),
+      };
+    }),
+};
+
+function decodeFinish(raw: unknown): Finish {
+  if (!isObject(raw)) throw new Bad('finished is not an object');
+  return {
+    outcome: field(raw, 'outcome', (x) => OUTCOMES.includes(x as string), 'an outcome') as Outcome,
+    ending: field(raw, 'ending', (x) => ENDINGS.includes(x as string), 'an ending') as Ending,
+    at: field(raw, 'at', isTime, 'a time') as number,
+    learned: field(raw, 'learned', isStrings, 'a list of subgoals') as string[],
+  };
+}
+
+export const recordCodec: Codec<FinishedGame> = {
+  version: 1,
+  encode: (r) => ({
+    id: r.id,
+    channelId: r.channelId,
+    userId: r.userId,
+    human: r.human,
+    level: r.level,
+    outcome: r.outcome,
+    ending: r.ending,
+    startedAt: r.startedAt,
+    endedAt: r.endedAt,
+    record: makeGameRecord({ size: r.size, moves: r.moves, comments: [] }),
+    learned: r.learned.slice(),
+  }),
+  decode: (raw) =>
+    decoding(raw, (o) => {
+      const parsed = parseGameRecord(field(o, 'record', (x) => typeof x === 'string', 'a game record') as string);
+      if (!parsed.ok) throw new Bad(`record: ${parsed.error.message}`);
+      const size = parsed.value.size;
+      if (size !== 15 && size !== 19) throw new Bad('record: the board is not 15 or 19');
+      return {
+        id: field(o, 'id', isString, 'a game id') as string,
+        channelId: field(o, 'channelId', isString, 'a channel id') as string,
+        userId: field(o, 'userId', isString, 'a user id') as string,
+        size,
+        human: field(o, 'human', isColour, 'a colour') as Colour,
+        level: level(o),
+        outcome: field(o, 'outcome', (x) => OUTCOMES.includes(x as string), 'an outcome') as Outcome,
+        ending: field(o, 'ending', (x) => ENDINGS.includes(x as string), 'an ending') as Ending,
+        startedAt: field(o, 'startedAt', isTime, 'a time') as number,
+        endedAt: field(o, 'endedAt', isTime, 'a time') as number,
+        moves: legalMoves(size, parsed.value.moves),
+        learned: field(o, 'learned', isStrings, 'a list of subgoals') as string[],
+      };
+    }),
+};
+
+export const learnedCodec: Codec<LearnedRecord> = {
+  version: 1,
+  encode: (r) => ({
+    text: r.subgoal.text,
+    provenance: { ...r.provenance },
+    ...(r.example !== undefined
+      ? {
+          example: {
+            size: r.example.size,
+            colour: r.example.colour,
+            black: notation(r.example.size, r.example.black),
+            white: notation(r.example.size, r.example.white),
+            nodes: notation(r.example.size, r.example.nodes),
+            implicit: notation(r.example.size, r.example.implicit),
+          },
+        }
+      : {}),
+  }),
+  decode: (raw) =>
+    decoding(raw, (o) => {
+      const text = field(o, 'text', isString, 'a description') as string;
+      const parsed = parseDescription(text);
+      if (!parsed.ok) throw new Bad(`text: ${parsed.error.message}`);
+      const compiled = compileCached(parsed.value);
+      if (!compiled.ok) throw new Bad(`text: ${compiled.error.message}`);
+      const prov = o.provenance;
+      if (!isObject(prov)) throw new Bad('provenance is not an object');
+      const provenance: Provenance = {
+        game: field(prov, 'game', isString, 'a game id') as string,
+        move: field(prov, 'move', (x) => Number.isInteger(x) && (x as number) >= 1, 'a move number') as number,
+        date: field(prov, 'date', (x) => typeof x === 'string' && !Number.isNaN(Date.parse(x)), 'a date') as string,
+      };
+      const example = o.example === undefined ? undefined : decodeExample(o.example);
+      return { subgoal: compiled.value, provenance, ...(example !== undefined ? { example } : {}) };
+    }),
+};
+
+function decodeExample(raw: unknown): Example {
+  if (!isObject(raw)) throw new Bad('example is not an object');
+  const size = field(raw, 'size', (x) => Number.isInteger(x) && (x as number) >= 5 && (x as number) <= 19, 'a board size') as number;
+  return {
+    size,
+    colour: field(raw, 'colour', isColour, 'a colour') as Colour,
+    black: points(raw, 'black', size),
+    white: points(raw, 'white', size),
+    nodes: points(raw, 'nodes', size),
+    implicit: points(raw, 'implicit', size),
+  };
+}
+
+export const tallyCodec: Codec<Tally> = {
+  version: 1,
+  encode: (t) => ({ text: t.text, recognised: t.recognised, played: t.played, won: t.won }),
+  decode: (raw) =>
+    decoding(raw, (o) => ({
+      text: field(o, 'text', isString, 'a description') as string,
+      recognised: field(o, 'recognised', isCount, 'a count') as number,
+      played: field(o, 'played', isCount, 'a count') as number,
+      won: field(o, 'won', isCount, 'a count') as number,
+    })),
+};
+
+export const botCodecs: Codecs<BotSchema> = {
+  library: learnedCodec,
+  games: gameCodec,
+  records: recordCodec,
+  stats: tallyCodec,
+};
+
+/** A stored game played out on a board. The codec has checked that the moves are legal. */
+export function gameOf(stored: Pick<StoredGame, 'size' | 'moves'>): Game {
+  const game = Game.create(stored.size);
+  for (const p of stored.moves) game.play(p);
+  return game;
+}

@@ -1,0 +1,722 @@
+/**
+ * The bot's service layer: games against the members of a server, and the server's memory of
+ * what the bot learned from losing them. It knows nothing of Discord: the slash commands
+ * (commands/*.ts) and the terminal game (src/cli/play.ts) both call it, then render what it
+ * returns (views.ts). Every call returns a `BotResult`: a value, or a `BotProblem` with a
+ * stable code, which means that nothing changed.
+ *
+ * ## Games
+ *
+ * - One game per member per channel (key `<channel>.<user>` in the server's `games`). A
+ *   challenge while one is being played is refused; a game that has ended stays, so /board
+ *   can show how it ended, until the member's next challenge replaces it.
+ * - The bot is the `Player` of src/player.ts with this server's library. Its move n in a game
+ *   is chosen with a generator seeded by (the game's seed, n): one game seed always plays the
+ *   same game, and a restart in the middle changes nothing.
+ * - A game is saved after the member's move and the bot's answer, in one write, before the
+ *   reply: if storage fails, the member is told to try again and the game is as it was.
+ * - Moves of one game are applied one at a time (lock.ts). A move that arrives while another
+ *   of the same game is being played is refused with `game-moved-on` rather than queued: it
+ *   was chosen on a position that no longer exists. Other calls on a game queue.
+ * - A game nobody has moved in for `idleMs` (24 h by default) expires: it is recorded as
+ *   abandoned (neither a win nor a loss) and put away, either when its member next uses it
+ *   (they are told) or by `expireIdle`, which the bot runs on a timer.
+ *
+ * ## Learning
+ *
+ * - Every game the bot loses to a five is analysed (src/analysis.ts) with the server's
+ *   library as it stood; each new subgoal is stored under its own key with its provenance
+ *   (game id, the 1-based number of the winner's move it was learned at, the date) and a
+ *   small example for its mnemonic. These writes, and the finished game's record, go through
+ *   storage's retrying writer: during an outage they are queued, spilled to disk and retried,
+ *   never lost. A game won by resignation has no five to walk back from: nothing is learned.
+ * - Counters per subgoal (src/library.ts `SubgoalStats`): `recognised` once per game in which
+ *   one of its realisations appears on the board, for either colour; `played` each time the
+ *   bot plays the node of one of its own realisations (an attack, or completing a five with
+ *   the rule `(1) 1:5`); `won` once per game the bot then wins, for each subgoal it played in
+ *   that game. Counters are read-modify-write under a per-server lock; a count missed during
+ *   an outage is logged and dropped.
+ *
+ * ## Memory reset
+ *
+ * `resetMemory` forgets this server's library, counters and finished games (the stats are
+ * made from them). Games being played are kept: the members playing them keep their games.
+ * A learned subgoal still queued for retry when memory is reset lands afterwards; reset is
+ * not a transaction (storage's own decision).
+ */
+import { randomInt } from 'node:crypto';
+import { analyseGame } from '../analysis.ts';
+import type { Game } from '../game.ts';
+import { Library, type Provenance, type SubgoalStats } from '../library.ts';
+import { createPlayer, type Level, type MoveChoice, type Player, type PlayerConfig } from '../player.ts';
+import { makePoint, parsePoint } from '../point.ts';
+import { seededRandom, type Random } from '../random.ts';
+import type { Realisation, Subgoal } from '../recognise.ts';
+import { isStorageUnavailable, type GuildMemory, type RetryingWriter } from '../storage/index.ts';
+import type { Colour, Point } from '../types.ts';
+import { exampleOf } from './example.ts';
+import { KeyedLock } from './lock.ts';
+import { errorText, silentLog, type BotLog } from './log.ts';
+import { done, refuse, type BotProblem, type BotResult } from './problems.ts';
+import {
+  gameKey,
+  gameOf,
+  subgoalKey,
+  type BoardSize,
+  type BotSchema,
+  type Ending,
+  type Example,
+  type Finish,
+  type FinishedGame,
+  type LearnedRecord,
+  type Outcome,
+  type StoredGame,
+  type Tally,
+} from './records.ts';
+
+/** Who is asking, and where: a member in a channel of a server. */
+export interface Seat {
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly userId: string;
+}
+
+/** The part of `Storage` the service uses (src/storage `Storage<BotSchema>` fits). */
+export interface BotStore {
+  guild(guildId: string): GuildMemory<BotSchema>;
+  readonly writer: Pick<RetryingWriter<BotSchema>, 'put'>;
+}
+
+export interface ServiceOptions {
+  readonly store: BotStore;
+  /** The clock, in ms since the epoch. */
+  readonly now?: () => number;
+  /** Seeds the service's generator (game seeds, random colours, game ids); random when absent. */
+  readonly seed?: number;
+  /** How long a game may go without a move before it expires (default 24 h). */
+  readonly idleMs?: number;
+  /** The level of a challenge that names none (default 3). */
+  readonly defaultLevel?: Level;
+  /** Builds the bot's player; `createPlayer` unless a test wants another. */
+  readonly newPlayer?: (config: PlayerConfig) => Player;
+  readonly log?: BotLog;
+}
+
+export const DEFAULT_IDLE_MS = 24 * 60 * 60 * 1000;
+/** Subgoals per /library page: their text and mnemonics fit one message. */
+export const LIBRARY_PAGE_SIZE = 6;
+/** Autocomplete shows at most this many points (Discord's limit is 25). */
+export const MAX_SUGGESTIONS = 25;
+
+export type ColourChoice = Colour | 'random';
+
+export interface ChallengeOptions {
+  readonly size?: BoardSize;
+  readonly colour?: ColourChoice;
+  readonly level?: Level;
+}
+
+/** A game as the views show it. */
+export interface GameView {
+  readonly stored: StoredGame;
+  readonly game: Game;
+}
+
+export interface Challenged extends GameView {
+  /** The bot's opening move, when it plays black. */
+  readonly opening?: MoveChoice;
+  /** A game that had expired was put away to make room for this one. */
+  readonly replacedExpired: boolean;
+}
+
+/** A subgoal found by the analysis of a lost game. */
+export interface LearnedReport {
+  readonly text: string;
+  /** 1-based number of the winner's move it was learned at. */
+  readonly move: number;
+  /** False when the library knew it already. */
+  readonly isNew: boolean;
+}
+
+export interface Moved extends GameView {
+  readonly point: Point;
+  /** The bot's answer, unless the member's move ended the game. */
+  readonly reply?: MoveChoice;
+  readonly learned: readonly LearnedReport[];
+}
+
+export interface Hinted extends GameView {
+  readonly choice: MoveChoice;
+}
+
+export interface ThreatsView extends GameView {
+  readonly black: readonly Realisation[];
+  readonly white: readonly Realisation[];
+}
+
+export interface LibraryPageEntry {
+  readonly subgoal: Subgoal;
+  /** First of its group (node list) in the listing: printed in full, the others by pattern list. */
+  readonly groupStart: boolean;
+  readonly provenance?: Provenance;
+  readonly stats: SubgoalStats;
+  readonly example?: Example;
+}
+
+export interface LibraryPage {
+  readonly page: number;
+  readonly pages: number;
+  /** Subgoals learned, not counting the rule of the game. */
+  readonly learned: number;
+  readonly entries: readonly LibraryPageEntry[];
+}
+
+export interface ServerStats {
+  readonly games: number;
+  readonly botWon: number;
+  readonly botLost: number;
+  readonly draws: number;
+  readonly abandoned: number;
+  /** Subgoals learned, not counting the rule of the game. */
+  readonly learned: number;
+  /** Finished games, oldest first. */
+  readonly history: readonly { readonly endedAt: number; readonly outcome: Outcome }[];
+}
+
+/** Seed of the bot's generator for move n of a game. */
+export function moveSeed(gameSeed: number, n: number): number {
+  return (Math.imul(gameSeed ^ 0x5bd1e995, 0x27d4eb2d) + Math.imul(n + 1, 0x165667b1)) >>> 0;
+}
+
+export class GameService {
+  readonly idleMs: number;
+  readonly #store: BotStore;
+  readonly #now: () => number;
+  readonly #rnd: Random;
+  readonly #defaultLevel: Level;
+  readonly #newPlayer: (config: PlayerConfig) => Player;
+  readonly #log: BotLog;
+  readonly #lock = new KeyedLock();
+
+  constructor(options: ServiceOptions) {
+    this.#store = options.store;
+    this.#now = options.now ?? Date.now;
+    this.#rnd = seededRandom(options.seed ?? randomInt(2 ** 31));
+    this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+    this.#defaultLevel = options.defaultLevel ?? 3;
+    this.#newPlayer = options.newPlayer ?? createPlayer;
+    this.#log = options.log ?? silentLog;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Games
+
+  /** Starts a game for the member in this channel; the bot opens when it plays black. */
+  challenge(seat: Seat, options: ChallengeOptions = {}): Promise<BotResult<Challenged>> {
+    const key = gameKey(seat.channelId, seat.userId);
+    return this.#guarded(() =>
+      this.#lock.run(key, async () => {
+        const games = this.#store.guild(seat.guildId).games;
+        const existing = await games.get(key);
+        let replacedExpired = false;
+        if (existing !== undefined && existing.finished === undefined) {
+          if (!this.#isIdle(existing)) {
+            return refuse({ code: 'game-exists', size: existing.size, human: existing.human, moves: existing.moves.length });
+          }
+          await this.#expire(seat.guildId, existing);
+          replacedExpired = true;
+        }
+        const now = this.#now();
+        const colour = options.colour ?? 'black';
+        const human: Colour = colour === 'random' ? (this.#rnd.next() < 0.5 ? 'black' : 'white') : colour;
+        let stored: StoredGame = {
+          id: this.#newId(now),
+          channelId: seat.channelId,
+          userId: seat.userId,
+          size: options.size ?? 19,
+          human,
+          level: options.level ?? this.#defaultLevel,
+          seed: this.#rnd.int(2 ** 31),
+          moves: [],
+          startedAt: now,
+          updatedAt: now,
+          recognised: [],
+          played: [],
+        };
+        let game = gameOf(stored);
+        let opening: MoveChoice | undefined;
+        if (human === 'white') {
+          const library = await this.#library(seat.guildId);
+          const turn = this.#botMove(this.#botFor(stored, game, library), stored, game);
+          opening = turn.choice;
+          stored = { ...stored, moves: game.moves.slice(), played: turn.played };
+        }
+        await games.put(key, stored);
+        game = gameOf(stored);
+        return done({ stored, game, replacedExpired, ...(opening !== undefined ? { opening } : {}) });
+      }),
+    );
+  }
+
+  /**
+   * Plays the member's move and the bot's answer. `pointText` is point notation as typed.
+   * Refused, changing nothing, when another move of this game is being played.
+   */
+  move(seat: Seat, pointText: string): Promise<BotResult<Moved>> {
+    const key = gameKey(seat.channelId, seat.userId);
+    // Checked before anything is awaited: a second move sent at once must find the first.
+    if (this.#lock.isBusy(key)) return Promise.resolve(refuse({ code: 'game-moved-on' }));
+    return this.#guarded(() =>
+      this.#lock.run(key, async () => {
+        const found = await this.#current(seat);
+        if (!found.ok) return found;
+        let stored = found.value;
+        if (stored.finished !== undefined) return refuse({ code: 'game-over', outcome: stored.finished.outcome });
+        const game = gameOf(stored);
+        if (game.turn !== stored.human) return refuse({ code: 'not-your-turn' });
+        const point = parsePoint(stored.size, pointText);
+        if (!point.ok) {
+          const code = point.error.code === 'point-off-board' ? 'point-off-board' : 'bad-point';
+          return refuse({ code, text: pointText.trim(), size: stored.size });
+        }
+        if (!game.board.isEmpty(point.value)) return refuse({ code: 'occupied', point: makePoint(stored.size, point.value) });
+
+        const library = await this.#library(seat.guildId);
+        game.play(point.value);
+        const bot = this.#botFor(stored, game, library);
+        const seen = new Set(stored.recognised);
+        noteRecognised(seen, bot, game);
+        let reply: MoveChoice | undefined;
+        let played = stored.played;
+        const playedNow: string[] = [];
+        if (!game.isOver) {
+          const turn = this.#botMove(bot, stored, game);
+          reply = turn.choice;
+          played = turn.played;
+          if (turn.playedText !== undefined) playedNow.push(turn.playedText);
+          noteRecognised(seen, bot, game);
+        }
+        const newlySeen = [...seen].filter((t) => !stored.recognised.includes(t));
+        stored = { ...stored, moves: game.moves.slice(), updatedAt: this.#now(), recognised: [...seen], played };
+
+        let learned: LearnedReport[] = [];
+        if (game.isOver) {
+          const status = game.status;
+          const outcome: Outcome = status.kind === 'draw' ? 'draw' : status.kind === 'won' && status.winner === stored.human ? 'bot-lost' : 'bot-won';
+          const ending: Ending = status.kind === 'draw' ? 'full-board' : 'five';
+          const finished = await this.#finish(seat.guildId, stored, game, outcome, ending, library);
+          stored = finished.stored;
+          learned = finished.learned;
+        } else {
+          await this.#store.guild(seat.guildId).games.put(key, stored);
+        }
+        await this.#count(seat.guildId, newlySeen, playedNow, stored.finished?.outcome === 'bot-won' ? stored.played : []);
+        return done({ stored, game, point: point.value, learned, ...(reply !== undefined ? { reply } : {}) });
+      }),
+    );
+  }
+
+  /** The member gives up their game: the bot wins, and learns nothing (there is no five). */
+  resign(seat: Seat): Promise<BotResult<GameView>> {
+    const key = gameKey(seat.channelId, seat.userId);
+    return this.#guarded(() =>
+      this.#lock.run(key, async () => {
+        const found = await this.#current(seat);
+        if (!found.ok) return found;
+        const stored = found.value;
+        if (stored.finished !== undefined) return refuse({ code: 'game-over', outcome: stored.finished.outcome });
+        const game = gameOf(stored);
+        const finished = await this.#finish(seat.guildId, { ...stored, updatedAt: this.#now() }, game, 'bot-won', 'resigned', undefined);
+        await this.#count(seat.guildId, [], [], stored.played);
+        return done({ stored: finished.stored, game });
+      }),
+    );
+  }
+
+  /** The member's game in this channel, being played or just ended. */
+  board(seat: Seat): Promise<BotResult<GameView>> {
+    return this.#guarded(async () => {
+      const found = await this.#current(seat);
+      if (!found.ok) return found;
+      return done({ stored: found.value, game: gameOf(found.value) });
+    });
+  }
+
+  /** A move for the member, chosen as the full-strength bot would (level 5), with its reason. */
+  hint(seat: Seat): Promise<BotResult<Hinted>> {
+    return this.#guarded(async () => {
+      const found = await this.#current(seat);
+      if (!found.ok) return found;
+      const stored = found.value;
+      if (stored.finished !== undefined) return refuse({ code: 'game-over', outcome: stored.finished.outcome });
+      const game = gameOf(stored);
+      if (game.turn !== stored.human) return refuse({ code: 'not-your-turn' });
+      const library = await this.#library(seat.guildId);
+      const choice = this.#newPlayer({ library: library.subgoals(), level: 5, seed: stored.seed }).hint(game);
+      return done({ stored, game, choice });
+    });
+  }
+
+  /** The realisations the bot recognises on the member's board, for both colours. */
+  threats(seat: Seat): Promise<BotResult<ThreatsView>> {
+    return this.#guarded(async () => {
+      const found = await this.#current(seat);
+      if (!found.ok) return found;
+      const stored = found.value;
+      const game = gameOf(stored);
+      const library = await this.#library(seat.guildId);
+      const seen = this.#newPlayer({ library: library.subgoals(), level: stored.level, seed: stored.seed }).realisations(game);
+      return done({ stored, game, black: seen.black, white: seen.white });
+    });
+  }
+
+  /**
+   * Vacant points for the autocomplete of a move: those within two lines of a stone (of the
+   * centre on an empty board) whose name starts with what was typed, nearest the last move
+   * first. Never fails: no game, a finished game or storage down give no suggestions.
+   */
+  async suggestPoints(seat: Seat, typed: string): Promise<string[]> {
+    try {
+      const stored = await this.#store.guild(seat.guildId).games.get(gameKey(seat.channelId, seat.userId));
+      if (stored === undefined || stored.finished !== undefined) return [];
+      return suggestions(gameOf(stored), typed);
+    } catch (e) {
+      if (!isStorageUnavailable(e)) this.#log.error('autocomplete failed', { error: errorText(e) });
+      return [];
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The server's memory
+
+  /** One page of the server's library in the paper's listing order (1-based page). */
+  library(guildId: string, page = 1): Promise<BotResult<LibraryPage>> {
+    return this.#guarded(async () => {
+      const { library, examples } = await this.#libraryWithExamples(guildId);
+      const ordered = listingOrder(library);
+      const pages = Math.max(1, Math.ceil(ordered.length / LIBRARY_PAGE_SIZE));
+      if (!Number.isInteger(page) || page < 1 || page > pages) return refuse({ code: 'no-such-page', page, pages });
+      const slice = ordered.slice((page - 1) * LIBRARY_PAGE_SIZE, page * LIBRARY_PAGE_SIZE);
+      const entries = slice.map(({ entry, groupStart }) => {
+        const example = examples.get(entry.subgoal.text);
+        return {
+          subgoal: entry.subgoal,
+          groupStart,
+          stats: entry.stats,
+          ...(entry.provenance !== undefined ? { provenance: entry.provenance } : {}),
+          ...(example !== undefined ? { example } : {}),
+        };
+      });
+      return done({ page, pages, learned: library.size - 1, entries });
+    });
+  }
+
+  /** Games, results and library size of the server. */
+  stats(guildId: string): Promise<BotResult<ServerStats>> {
+    return this.#guarded(async () => {
+      const memory = this.#store.guild(guildId);
+      const [records, learned] = await Promise.all([memory.records.list(), memory.library.list()]);
+      const history = records.map((r) => ({ endedAt: r.value.endedAt, outcome: r.value.outcome })).sort((a, b) => a.endedAt - b.endedAt);
+      const count = (o: Outcome) => history.filter((h) => h.outcome === o).length;
+      const texts = new Set(learned.map((e) => e.value.subgoal.text));
+      return done({
+        games: history.length,
+        botWon: count('bot-won'),
+        botLost: count('bot-lost'),
+        draws: count('draw'),
+        abandoned: count('abandoned'),
+        learned: texts.size,
+        history,
+      });
+    });
+  }
+
+  /**
+   * Forgets this server's library, counters and finished games. `canManageServer` is the
+   * member's permission as Discord reports it; the terminal game is its own server's admin.
+   */
+  resetMemory(guildId: string, canManageServer: boolean): Promise<BotResult<{ readonly forgotten: number }>> {
+    if (!canManageServer) return Promise.resolve(refuse({ code: 'not-admin' }));
+    return this.#guarded(async () => {
+      const memory = this.#store.guild(guildId);
+      const forgotten = await this.#lock.run(`counters:${guildId}`, async () => {
+        const learned = await memory.library.clear();
+        await memory.stats.clear();
+        await memory.records.clear();
+        return learned;
+      });
+      this.#log.info('memory reset', { guildId, learned: forgotten });
+      return done({ forgotten });
+    });
+  }
+
+  /**
+   * Puts away every game of these servers idle for longer than `idleMs`; returns how many.
+   * Storage failures are logged (the next sweep tries again).
+   */
+  async expireIdle(guildIds: Iterable<string>): Promise<number> {
+    let expired = 0;
+    for (const guildId of guildIds) {
+      try {
+        const games = this.#store.guild(guildId).games;
+        for (const { key, value } of await games.list()) {
+          if (!this.#isIdle(value)) continue;
+          const gone = await this.#lock.run(key, async () => {
+            const now = await games.get(key);
+            if (now === undefined || now.id !== value.id || !this.#isIdle(now)) return false;
+            if (now.finished !== undefined) await games.delete(key);
+            else await this.#expire(guildId, now);
+            return now.finished === undefined;
+          });
+          if (gone) expired++;
+        }
+      } catch (e) {
+        this.#log.warn('could not sweep idle games', { guildId, error: errorText(e) });
+      }
+    }
+    return expired;
+  }
+
+  /** Waits for every game operation under way (before closing storage). */
+  async idle(): Promise<void> {
+    await this.#lock.idle();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Inside
+
+  /** Storage being unavailable becomes a problem for the user; anything else is a bug and is thrown. */
+  async #guarded<T>(work: () => Promise<BotResult<T>>): Promise<BotResult<T>> {
+    try {
+      return await work();
+    } catch (e) {
+      if (isStorageUnavailable(e)) {
+        this.#log.warn('storage unavailable', { operation: e.operation, reason: e.reason });
+        return refuse({ code: 'storage-unavailable' });
+      }
+      throw e;
+    }
+  }
+
+  /** The member's stored game; an idle one is expired on the spot and reported so. */
+  async #current(seat: Seat): Promise<BotResult<StoredGame>> {
+    const stored = await this.#store.guild(seat.guildId).games.get(gameKey(seat.channelId, seat.userId));
+    if (stored === undefined) return refuse({ code: 'no-game' });
+    if (stored.finished === undefined && this.#isIdle(stored)) {
+      await this.#expire(seat.guildId, stored);
+      return refuse({ code: 'game-expired', idleMs: this.idleMs });
+    }
+    return done(stored);
+  }
+
+  #isIdle(stored: StoredGame): boolean {
+    return this.#now() - stored.updatedAt > this.idleMs;
+  }
+
+  async #expire(guildId: string, stored: StoredGame): Promise<void> {
+    await this.#finish(guildId, stored, gameOf(stored), 'abandoned', 'expired', undefined);
+    await this.#store.guild(guildId).games.delete(gameKey(stored.channelId, stored.userId));
+    this.#log.info('game expired', { guildId, game: stored.id, idleMs: this.idleMs });
+  }
+
+  /** The server's library with its counters, the rule of the game first. */
+  async #library(guildId: string): Promise<Library> {
+    return (await this.#libraryWithExamples(guildId)).library;
+  }
+
+  async #libraryWithExamples(guildId: string): Promise<{ library: Library; examples: Map<string, Example> }> {
+    const memory = this.#store.guild(guildId);
+    const [learned, tallies] = await Promise.all([memory.library.list(), memory.stats.list()]);
+    const library = Library.empty();
+    const examples = new Map<string, Example>();
+    const records = learned.map((e) => e.value).sort(byProvenance);
+    for (const r of records) {
+      library.add(r.subgoal, r.provenance);
+      if (r.example !== undefined) examples.set(r.subgoal.text, r.example);
+    }
+    for (const { value } of tallies) library.note(value.text, value);
+    return { library, examples };
+  }
+
+  /** The bot for its next move in this game: seeded by the game's seed and the move number. */
+  #botFor(stored: StoredGame, game: Game, library: Library): Player {
+    return this.#newPlayer({ library: library.subgoals(), level: stored.level, seed: moveSeed(stored.seed, game.moves.length) });
+  }
+
+  /** The bot chooses and plays its move; says which subgoal it played from, if any. */
+  #botMove(bot: Player, stored: StoredGame, game: Game): { choice: MoveChoice; played: string[]; playedText?: string } {
+    const choice = bot.choose(game);
+    const played = game.play(choice.point);
+    if (!played.ok) throw new Error(`the player chose an illegal move: ${played.error.message}`);
+    const reason = choice.reason;
+    const playedText = reason.kind === 'attack' || reason.kind === 'five' ? reason.realisation.subgoal.text : undefined;
+    const list = playedText !== undefined && !stored.played.includes(playedText) ? [...stored.played, playedText] : stored.played.slice();
+    return { choice, played: list, ...(playedText !== undefined ? { playedText } : {}) };
+  }
+
+  /**
+   * Ends a game: learns from it when the bot lost to a five, records it, and keeps the ended
+   * game for /board. Learned subgoals and the record go through the retrying writer first, so
+   * that a failure of the last write (the game) can be retried by the member without losing
+   * or doubling anything: the same keys get the same values.
+   */
+  async #finish(
+    guildId: string,
+    stored: StoredGame,
+    game: Game,
+    outcome: Outcome,
+    ending: Ending,
+    library: Library | undefined,
+  ): Promise<{ stored: StoredGame; learned: LearnedReport[] }> {
+    const now = this.#now();
+    const learned = outcome === 'bot-lost' && library !== undefined ? await this.#learn(guildId, stored, game, library, now) : [];
+    const finish: Finish = { outcome, ending, at: now, learned: learned.filter((l) => l.isNew).map((l) => l.text) };
+    const record: FinishedGame = {
+      id: stored.id,
+      channelId: stored.channelId,
+      userId: stored.userId,
+      size: stored.size,
+      human: stored.human,
+      level: stored.level,
+      outcome,
+      ending,
+      startedAt: stored.startedAt,
+      endedAt: now,
+      moves: game.moves.slice(),
+      learned: finish.learned,
+    };
+    await this.#store.writer.put(guildId, 'records', stored.id, record);
+    const ended: StoredGame = { ...stored, moves: game.moves.slice(), finished: finish };
+    if (ending !== 'expired') await this.#store.guild(guildId).games.put(gameKey(stored.channelId, stored.userId), ended);
+    this.#log.info('game over', { guildId, game: stored.id, outcome, ending, moves: game.moves.length, learned: finish.learned.length });
+    return { stored: ended, learned };
+  }
+
+  /** The analysis of a lost game; new subgoals are saved (or queued) with provenance and example. */
+  async #learn(guildId: string, stored: StoredGame, game: Game, library: Library, now: number): Promise<LearnedReport[]> {
+    let analysis;
+    try {
+      analysis = analyseGame(game, library.subgoals());
+    } catch (e) {
+      this.#log.error('the analysis of a lost game failed', { guildId, game: stored.id, error: errorText(e) });
+      return [];
+    }
+    if (!analysis.ok) {
+      this.#log.warn('a lost game could not be analysed', { guildId, game: stored.id, code: analysis.error.code });
+      return [];
+    }
+    const winner: Colour = analysis.value.winner;
+    const reports: LearnedReport[] = [];
+    for (const l of analysis.value.learned) {
+      reports.push({ text: l.subgoal.text, move: l.moveIndex + 1, isNew: l.isNew });
+      if (!l.isNew) continue;
+      const example = exampleOf(game, l, winner);
+      const record: LearnedRecord = {
+        subgoal: l.subgoal,
+        provenance: { game: stored.id, move: l.moveIndex + 1, date: new Date(now).toISOString() },
+        ...(example !== undefined ? { example } : {}),
+      };
+      const outcome = await this.#store.writer.put(guildId, 'library', subgoalKey(l.subgoal.text), record);
+      this.#log.info('learned a subgoal', { guildId, game: stored.id, subgoal: l.subgoal.text, move: l.moveIndex + 1, saved: outcome });
+    }
+    return reports;
+  }
+
+  /** Adds to the counters: recognised once, played once per play, won once per subgoal. */
+  async #count(guildId: string, recognised: readonly string[], played: readonly string[], won: readonly string[]): Promise<void> {
+    const delta = new Map<string, { recognised: number; played: number; won: number }>();
+    const add = (text: string, k: 'recognised' | 'played' | 'won') => {
+      const d = delta.get(text) ?? { recognised: 0, played: 0, won: 0 };
+      d[k]++;
+      delta.set(text, d);
+    };
+    recognised.forEach((t) => add(t, 'recognised'));
+    played.forEach((t) => add(t, 'played'));
+    new Set(won).forEach((t) => add(t, 'won'));
+    if (delta.size === 0) return;
+    const stats = this.#store.guild(guildId).stats;
+    try {
+      await this.#lock.run(`counters:${guildId}`, async () => {
+        for (const [text, d] of delta) {
+          const key = subgoalKey(text);
+          const was: Tally = (await stats.get(key)) ?? { text, recognised: 0, played: 0, won: 0 };
+          await stats.put(key, { text, recognised: was.recognised + d.recognised, played: was.played + d.played, won: was.won + d.won });
+        }
+      });
+    } catch (e) {
+      this.#log.warn('could not update subgoal counters; these counts are lost', { guildId, error: errorText(e) });
+    }
+  }
+
+  #newId(now: number): string {
+    return `${now.toString(36)}-${this.#rnd.int(36 ** 4).toString(36).padStart(4, '0')}`;
+  }
+}
+
+/** Adds to `seen` the subgoals of every realisation on the board, for both colours. */
+function noteRecognised(seen: Set<string>, player: Player, game: Game): void {
+  const on = player.realisations(game);
+  for (const r of [...on.black, ...on.white]) seen.add(r.subgoal.text);
+}
+
+function byProvenance(a: LearnedRecord, b: LearnedRecord): number {
+  const d = Date.parse(a.provenance.date) - Date.parse(b.provenance.date);
+  if (d !== 0) return d;
+  if (a.provenance.game !== b.provenance.game) return a.provenance.game < b.provenance.game ? -1 : 1;
+  return b.provenance.move - a.provenance.move;
+}
+
+/**
+ * The library's entries in the order of the paper's listing (src/listing.ts), each marked
+ * when it starts a group. The listing prints later members of a group by pattern list only;
+ * their full text is the group's node list and that pattern list.
+ */
+export function listingOrder(library: Library): { entry: Library['entries'][number]; groupStart: boolean }[] {
+  const out: { entry: Library['entries'][number]; groupStart: boolean }[] = [];
+  const placed = new Set<string>();
+  let nodeList = '';
+  for (const line of library.listing().split('\n')) {
+    if (line.trim() === '') continue;
+    const groupStart = line.startsWith('(');
+    if (groupStart) nodeList = line.slice(0, line.indexOf(')') + 1);
+    const text = groupStart ? line : `${nodeList} ${line.trim()}`;
+    const entry = library.get(text);
+    if (entry === undefined || placed.has(text)) continue;
+    placed.add(text);
+    out.push({ entry, groupStart });
+  }
+  // Anything the listing printed differently still shows, at the end.
+  for (const entry of library.entries) if (!placed.has(entry.subgoal.text)) out.push({ entry, groupStart: true });
+  return out;
+}
+
+/** See `GameService.suggestPoints`. */
+export function suggestions(game: Game, typed: string): string[] {
+  const size = game.size;
+  const want = typed.trim().toLowerCase();
+  const moves = game.moves;
+  const centre = ((size - 1) / 2) * (size + 1);
+  const anchors = moves.length > 0 ? moves : [centre];
+  const last = moves.length > 0 ? moves[moves.length - 1] : centre;
+  const col = (p: Point) => p % size;
+  const row = (p: Point) => Math.floor(p / size);
+  const near: Point[] = [];
+  for (let p = 0; p < size * size; p++) {
+    if (!game.board.isEmpty(p)) continue;
+    if (anchors.some((q) => Math.max(Math.abs(col(p) - col(q)), Math.abs(row(p) - row(q))) <= 2)) near.push(p);
+  }
+  const distance = (p: Point) => (col(p) - col(last)) ** 2 + (row(p) - row(last)) ** 2;
+  const names = near
+    .sort((a, b) => distance(a) - distance(b) || a - b)
+    .map((p) => makePoint(size, p))
+    .filter((name) => name.startsWith(want));
+  // A vacant point typed in full is offered even when it is far from the stones.
+  const exact = parsePoint(size, want);
+  if (exact.ok && game.board.isEmpty(exact.value) && !names.includes(makePoint(size, exact.value))) names.unshift(makePoint(size, exact.value));
+  return names.slice(0, MAX_SUGGESTIONS);
+}
+
+/** The problem code of a result, for logs and tests. */
+export function problemOf<T>(r: BotResult<T>): BotProblem | undefined {
+  return r.ok ? undefined : r.problem;
+}

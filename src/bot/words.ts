@@ -1,0 +1,106 @@
+/**
+ * Where the bot's problems become words: the one place (house style, after Sapphire's
+ * user errors). Discord and the terminal game both call `describeBotProblem`; a `Frontend`
+ * says how each writes a command's name, so the words can tell the user what to do next.
+ *
+ * Each message is short, says what happened and what to do, and never blames the user for
+ * something the bot did (storage down, a move that crossed another).
+ */
+import { makePoint } from '../point.ts';
+import type { BotProblem } from './problems.ts';
+import type { Outcome } from './records.ts';
+
+export interface Frontend {
+  /** How a command is written for the user: `/move` on Discord, `move` in the terminal. */
+  command(name: string): string;
+  /** The member, at the start of a public sentence: `<@id>` on Discord, `You` in the terminal. */
+  who(userId: string): string;
+  /** Whose, inside a sentence: `<@id>'s` on Discord, `your` in the terminal. */
+  whose(userId: string): string;
+  /** Where to find vacant points to play. */
+  readonly pointHelp: string;
+}
+
+export const discordFrontend: Frontend = {
+  command: (name) => `/${name}`,
+  who: (userId) => `<@${userId}>`,
+  whose: (userId) => `<@${userId}>'s`,
+  pointHelp: '/move suggests some as you type',
+};
+
+export const terminalFrontend: Frontend = {
+  command: (name) => `\`${name}\``,
+  who: () => 'You',
+  whose: () => 'your',
+  pointHelp: '`move` on its own lists some',
+};
+
+export function describeBotProblem(p: BotProblem, f: Frontend): string {
+  const c = (name: string) => f.command(name);
+  switch (p.code) {
+    case 'no-game':
+      return `You have no game in this channel. Start one with ${c('challenge')}.`;
+    case 'game-exists':
+      return `You already have a game here (${p.size}×${p.size}, you play ${p.human}, ${plural(p.moves, 'move')} in). Play on with ${c('move')}, or ${c('resign')} it first.`;
+    case 'game-over':
+      return `That game is over: ${outcomeWords(p.outcome)}. Start a new one with ${c('challenge')}.`;
+    case 'game-expired':
+      return `Your game here expired: nobody moved for ${duration(p.idleMs)}. Start a new one with ${c('challenge')}.`;
+    case 'not-your-turn':
+      return `It is not your turn: I still have to move. Look at ${c('board')} in a moment.`;
+    case 'game-moved-on':
+      return `The game moved on: another move of yours was being played when this one came in, so this one was not played. Look at ${c('board')} and move again.`;
+    case 'bad-point':
+      return `"${p.text}" is not a point. Write a column letter and a row number, like ${centreOf(p.size)} (the centre of this ${p.size}×${p.size} board).`;
+    case 'point-off-board':
+      return `${p.text} is off this ${p.size}×${p.size} board: columns a to ${String.fromCharCode(96 + p.size)}, rows 1 to ${p.size}.`;
+    case 'occupied':
+      return `${p.point} is taken. Pick an empty point: ${f.pointHelp}.`;
+    case 'bad-option':
+      return `${p.option} must be ${p.allowed}, not "${p.text}".`;
+    case 'no-such-page':
+      return `There is no page ${p.page}: the library has ${plural(p.pages, 'page')}.`;
+    case 'not-admin':
+      return `Only members who can manage this server (the Manage Server permission) may reset its memory.`;
+    case 'not-in-server':
+      return `I play in servers only, and each server has its own memory. Challenge me in a server's channel.`;
+    case 'not-your-button':
+      return `That button answers someone else's request; use ${c('reset-memory')} to make your own.`;
+    case 'storage-unavailable':
+      return `Storage unavailable, try again in a moment. Nothing changed.`;
+  }
+}
+
+/** "you won it", "I won it", … */
+export function outcomeWords(o: Outcome): string {
+  switch (o) {
+    case 'bot-lost':
+      return 'you won it';
+    case 'bot-won':
+      return 'I won it';
+    case 'draw':
+      return 'it was a draw';
+    case 'abandoned':
+      return 'it expired';
+  }
+}
+
+/** "1 move", "3 moves"; "once", "twice", "3 times" for `time`. */
+export function plural(n: number, noun: string): string {
+  if (noun === 'time') return n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`;
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** "24 hours", "90 minutes", "3 days". */
+export function duration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 120) return plural(minutes, 'minute');
+  const hours = Math.round(ms / 3_600_000);
+  if (hours <= 72) return plural(hours, 'hour');
+  return plural(Math.round(hours / 24), 'day');
+}
+
+export function centreOf(size: number): string {
+  const c = (size - 1) / 2;
+  return makePoint(size, Math.floor(c) * size + Math.floor(c));
+}

@@ -1,0 +1,95 @@
+// Shared pieces of the bot's tests: storage in a temporary folder or a Redis namespace of
+// its own, a clock the test moves, playing a game out with the bot's own hints, and reading
+// stones back out of a board PNG.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { openBotStorage } from '../../src/bot/config.ts';
+import type { BotLog } from '../../src/bot/log.ts';
+import type { BotSchema } from '../../src/bot/records.ts';
+import type { GameService, Moved, Seat } from '../../src/bot/service.ts';
+import { makePoint } from '../../src/point.ts';
+import { boardLayout, defaultTheme, pointToPixel } from '../../src/render/index.ts';
+import type { Storage } from '../../src/storage/index.ts';
+import { BLACK, EMPTY, WHITE, type Cell } from '../../src/types.ts';
+import { decode, luminance } from '../render/png.ts';
+
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface LogLine {
+  readonly level: 'debug' | 'info' | 'warn' | 'error';
+  readonly message: string;
+  readonly detail: unknown;
+}
+
+export function collectingLog(): { log: BotLog; lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const keep = (level: LogLine['level']) => (message: string, detail?: unknown) => void lines.push({ level, message, detail });
+  return { log: { debug: keep('debug'), info: keep('info'), warn: keep('warn'), error: keep('error') }, lines };
+}
+
+export function uniqueNamespace(tag: string): string {
+  return `gomoku-test-bot-${tag}-${process.pid}-${randomBytes(4).toString('hex')}`;
+}
+
+export async function tempDir(tag: string): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), `gomoku-bot-${tag}-`));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Storage in a fresh temporary folder (the embedded file store). */
+export async function fileStorage(tag: string, log: BotLog): Promise<{ storage: Storage<BotSchema>; remove: () => Promise<void> }> {
+  const { dir, remove } = await tempDir(tag);
+  const storage = await openBotStorage({ DATA_DIR: dir }, log, { durable: false });
+  return {
+    storage,
+    remove: async () => {
+      await storage.close();
+      await remove();
+    },
+  };
+}
+
+/** A clock that stands still until the test moves it. */
+export function manualClock(start = Date.UTC(2025, 5, 1, 12)): { now: () => number; advance: (ms: number) => void } {
+  let t = start;
+  return { now: () => t, advance: (ms) => void (t += ms) };
+}
+
+/**
+ * Plays the member's side with the bot's own hints (the full-strength player) until the game
+ * ends; returns the last move's outcome. Against a level-1 bot this usually wins.
+ */
+export async function playWithHints(service: GameService, seat: Seat, maxMoves = 150): Promise<Moved> {
+  for (let i = 0; i < maxMoves; i++) {
+    const hint = await service.hint(seat);
+    if (!hint.ok) throw new Error(`hint: ${hint.problem.code}`);
+    const moved = await service.move(seat, makePoint(hint.value.game.size, hint.value.choice.point));
+    if (!moved.ok) throw new Error(`move: ${moved.problem.code}`);
+    if (moved.value.stored.finished !== undefined) return moved.value;
+  }
+  throw new Error('the game did not end');
+}
+
+/** Checks a board PNG: its size for the board, and at every point a stone of the right colour or none. */
+export async function expectBoardImage(png: Buffer, size: number, cells: readonly Cell[]): Promise<void> {
+  const image = await decode(png);
+  const layout = boardLayout(size, defaultTheme);
+  expect([image.width, image.height]).toEqual([layout.width, layout.height]);
+  for (let p = 0; p < size * size; p++) {
+    const centre = pointToPixel(layout, p);
+    // A third of a cell right of the centre: clear of the grid lines, the move numbers and
+    // both last-move rings (radius 0.22 plain, 0.4 numbered), and still on the stone (0.47).
+    const at = { x: centre.x + layout.cell * 0.32, y: centre.y - layout.cell * 0.08 };
+    const lum = luminance(image.at(at));
+    const what = `${makePoint(size, p)} (${cells[p] === BLACK ? 'black' : cells[p] === WHITE ? 'white' : 'empty'})`;
+    if (cells[p] === BLACK) expect(lum, what).toBeLessThan(80);
+    else if (cells[p] === WHITE) expect(lum, what).toBeGreaterThan(190);
+    else if (cells[p] === EMPTY) {
+      expect(lum, what).toBeGreaterThan(80);
+      expect(lum, what).toBeLessThan(215);
+    }
+  }
+}
