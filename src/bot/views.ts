@@ -1,0 +1,284 @@
+/**
+ * What the bot says and shows: each service outcome becomes a `Reply` — text, PNG images and
+ * whether only the asker sees it. Discord (src/discord/respond.ts) and the terminal game
+ * (src/cli/play.ts) turn a Reply into a message or into lines and files; neither makes words
+ * of its own, so the two front ends say the same things.
+ *
+ * Decisions:
+ * - Public: /challenge, /move, /resign, /board, /threats, /library, /stats — a game in a
+ *   channel is something to watch. Private: every problem, /hint (a hint is for the asker)
+ *   and the /reset-memory confirmation.
+ * - The board after a move shows the last move ringed; /board and every ended game show the
+ *   move numbers, so the whole game can be read from one picture.
+ * - Reasons are the player's own explanation (src/player.ts `explain`), in the paper's terms.
+ * - Text stays under Discord's 2000 characters: long lists are cut with "… and n more".
+ */
+import { threatJson } from '../cli/threats.ts';
+import type { Game } from '../game.ts';
+import { explain, type MoveChoice } from '../player.ts';
+import { makePoint } from '../point.ts';
+import type { Realisation } from '../recognise.ts';
+import { renderBoard, renderMnemonicSheet, renderThreats, type MnemonicItem } from '../render/index.ts';
+import type { BoardSnapshot, RealisationOverlay } from '../snapshot.ts';
+import { BLACK, EMPTY, WHITE, type Cell } from '../types.ts';
+import { renderLossChart } from './chart.ts';
+import { ruleExample } from './example.ts';
+import type { BotProblem, BotResult } from './problems.ts';
+import type { Example } from './records.ts';
+import type { Challenged, GameView, Hinted, LibraryPage, Moved, ServerStats, ThreatsView } from './service.ts';
+import { describeBotProblem, outcomeWords, plural, type Frontend } from './words.ts';
+
+export interface ReplyImage {
+  readonly name: string;
+  readonly png: Buffer;
+  /** Alt text. */
+  readonly description: string;
+}
+
+export interface Reply {
+  /** Markdown as Discord reads it (`**bold**`, `` `code` ``, code blocks). */
+  readonly text: string;
+  readonly images: readonly ReplyImage[];
+  /** Only the asker sees it (Discord: ephemeral). */
+  readonly private: boolean;
+  /** The position shown, for front ends that also draw it as text. */
+  readonly board?: BoardSnapshot;
+  /** Asks the asker to confirm an action with buttons. */
+  readonly confirm?: 'reset-memory';
+}
+
+/** Discord's limit on a message's text. */
+export const MAX_TEXT = 2000;
+
+export function problemReply(p: BotProblem, f: Frontend): Reply {
+  return { text: describeBotProblem(p, f), images: [], private: true };
+}
+
+/** A result's value through `view`, or its problem in words. */
+export function replyTo<T>(r: BotResult<T>, f: Frontend, view: (value: T) => Reply): Reply {
+  return r.ok ? view(r.value) : problemReply(r.problem, f);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Games
+
+export function challengedView(c: Challenged, f: Frontend): Reply {
+  const { stored } = c;
+  const lines = [
+    `${f.who(stored.userId)} challenged me to Go-Moku: ${stored.size}×${stored.size}, you play **${stored.human}**, level ${stored.level}.`,
+  ];
+  if (c.replacedExpired) lines.push('(Your previous game here had expired.)');
+  if (c.opening !== undefined) lines.push(`I open ${reason(c.opening, stored.size)}.`);
+  lines.push(nextLine(c, f));
+  return withBoard(lines.join('\n'), c, false);
+}
+
+export function movedView(m: Moved, f: Frontend): Reply {
+  const { stored, game } = m;
+  const size = stored.size;
+  const lines = [`${f.who(stored.userId)} played **${makePoint(size, m.point)}**.`];
+  if (m.reply !== undefined) lines.push(`I answer ${reason(m.reply, size)}.`);
+  lines.push(nextLine(m, f));
+  if (stored.finished?.outcome === 'bot-lost') lines.push(learnedLines(m, f));
+  return withBoard(lines.join('\n'), m, game.isOver);
+}
+
+export function resignedView(v: GameView, f: Frontend): Reply {
+  return withBoard(`${f.who(v.stored.userId)} resigned. **I win.** A resignation has no five to walk back from, so there is nothing to learn.`, v, true);
+}
+
+export function boardView(v: GameView, f: Frontend): Reply {
+  const lines = [`${capitalise(f.whose(v.stored.userId))} game: ${gameLine(v)}.`, nextLine(v, f)];
+  return withBoard(lines.join('\n'), v, true);
+}
+
+export function hintView(h: Hinted): Reply {
+  const size = h.stored.size;
+  return { text: `Try **${makePoint(size, h.choice.point)}**: ${reasonOnly(h.choice, size)}.`, images: [], private: true };
+}
+
+export function threatsView(t: ThreatsView, f: Frontend): Reply {
+  const { stored, game } = t;
+  const size = stored.size;
+  const side = (colour: 'black' | 'white', list: readonly Realisation[]) => {
+    const whose = colour === stored.human ? 'you' : 'me';
+    const head = `**${capitalise(colour)}** (${whose}): ${list.length === 0 ? 'none' : plural(list.length, 'realisation')}`;
+    const items = [...list]
+      .sort((a, b) => (threatJson(size, a).moves ?? Infinity) - (threatJson(size, b).moves ?? Infinity))
+      .map((r) => {
+        const j = threatJson(size, r);
+        const implicit = j.implicit.length > 0 ? ` · implicit ${j.implicit.join(' ')}` : '';
+        const moves = j.moves !== null ? ` · five in ${j.moves}` : '';
+        return `\`${j.subgoal}\` nodes ${j.nodes.join(' ')}${implicit}${moves}`;
+      });
+    return [head, ...items];
+  };
+  const head = `Realisations I recognise on ${f.whose(stored.userId)} board (${gameLine(t)}):`;
+  const foot = 'On the image: explicit nodes are numbered discs, implicit nodes hollow squares, each side in its own colour. Nodes are listed in label order.';
+  const body = fitLines([...side('black', t.black), ...side('white', t.white)], MAX_TEXT - head.length - foot.length - 4);
+  const overlays: RealisationOverlay[] = [...t.black, ...t.white].map((r) => ({ colour: r.colour, nodes: r.nodes, implicit: r.implicit }));
+  const snapshot = game.snapshot();
+  return {
+    text: [head, ...body, foot].join('\n'),
+    images: [{ name: 'threats.png', png: renderThreats(snapshot, overlays), description: `Realisations on the ${size}×${size} board after move ${game.moves.length}` }],
+    private: false,
+    board: snapshot,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server's memory
+
+export function libraryView(page: LibraryPage, f: Frontend): Reply {
+  const head = `**This server's library**: ${plural(page.learned, 'learned subgoal')} and the rule of the game, grouped by node list as in the paper · page ${page.page} of ${page.pages}`;
+  const lines: string[] = [];
+  let nodeListWidth = 0;
+  page.entries.forEach((e, i) => {
+    const d = e.subgoal.text;
+    const cut = d.indexOf(')') + 1;
+    // A group that began on an earlier page is printed in full at the top of this one.
+    if (e.groupStart || i === 0) {
+      lines.push(d);
+      nodeListWidth = cut;
+    } else {
+      lines.push(`${' '.repeat(nodeListWidth + 1)}${d.slice(cut + 1)}`);
+    }
+    const from = e.provenance === undefined ? 'the rule of the game' : `learned ${e.provenance.date.slice(0, 10)} from game ${e.provenance.game}, move ${e.provenance.move}`;
+    lines.push(`      – ${from} · recognised in ${plural(e.stats.recognised, 'game')} · played ${plural(e.stats.played, 'time')} · won ${plural(e.stats.won, 'game')}`);
+  });
+  const more = page.page < page.pages ? `\nMore: ${f.command('library')} page:${page.page + 1}` : '';
+  const legend = '\nThe picture shows a small realisation of each (the paper\'s graphic mnemonics).';
+  const block = fitLines(lines, MAX_TEXT - head.length - more.length - legend.length - 12);
+  const items: MnemonicItem[] = page.entries.map((e) => mnemonicItem(e.subgoal.text, e.example ?? (e.provenance === undefined ? ruleExample() : undefined))).filter((x): x is MnemonicItem => x !== undefined);
+  return {
+    text: `${head}\n\`\`\`\n${block.join('\n')}\n\`\`\`${legend}${more}`,
+    images: items.length === 0 ? [] : [{ name: `library-${page.page}.png`, png: renderMnemonicSheet(items), description: `Graphic mnemonics of the subgoals on page ${page.page}` }],
+    private: false,
+  };
+}
+
+export function statsView(s: ServerStats, f: Frontend): Reply {
+  const decided = s.botWon + s.botLost + s.draws;
+  const lines = [
+    '**Go-Moku in this server**',
+    `Finished games: ${s.games} — members won ${s.botLost}, I won ${s.botWon}, ${plural(s.draws, 'draw')}${s.abandoned > 0 ? ` (and ${s.abandoned} expired)` : ''}.`,
+    decided > 0 ? `I lost ${Math.round((100 * s.botLost) / decided)}% of the games decided.` : 'No game has been decided yet.',
+    `Library: ${plural(s.learned, 'learned subgoal')} and the rule of the game (${f.command('library')}).`,
+  ];
+  const chart = renderLossChart(s.history);
+  return {
+    text: lines.join('\n'),
+    images: chart === undefined ? [] : [{ name: 'stats.png', png: chart, description: 'How often the bot has lost, game after game' }],
+    private: false,
+  };
+}
+
+export function resetPromptView(s: ServerStats): Reply {
+  return {
+    text: `This forgets everything this server has taught me: ${plural(s.learned, 'learned subgoal')}, how each has fared, and the record of ${plural(s.games, 'finished game')}. Games being played now are kept. Forget it all?`,
+    images: [],
+    private: true,
+    confirm: 'reset-memory',
+  };
+}
+
+export function resetDoneView(forgotten: number): Reply {
+  return { text: `Done: I forgot ${plural(forgotten, 'learned subgoal')}, their counters and the finished games. I start again from the rule of the game.`, images: [], private: true };
+}
+
+export function resetCancelledView(): Reply {
+  return { text: 'Nothing was forgotten.', images: [], private: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pieces
+
+function withBoard(text: string, v: GameView, numbered: boolean): Reply {
+  const snapshot = v.game.snapshot({ moveNumbers: numbered });
+  return { text, images: [boardImage(v.game, snapshot, numbered)], private: false, board: snapshot };
+}
+
+function boardImage(game: Game, snapshot: BoardSnapshot, numbered: boolean): ReplyImage {
+  const size = game.size;
+  const status = game.status;
+  const state = status.kind === 'won' ? `${status.winner} has five` : status.kind === 'draw' ? 'a draw' : `${game.turn} to play`;
+  return { name: 'board.png', png: renderBoard(snapshot, { showMoveNumbers: numbered }), description: `${size}×${size} board after move ${game.moves.length}: ${state}` };
+}
+
+/** "15×15 · you play black · level 1 · 12 moves" */
+function gameLine(v: GameView): string {
+  const s = v.stored;
+  return `${s.size}×${s.size} · you play ${s.human} · level ${s.level} · ${plural(v.game.moves.length, 'move')}`;
+}
+
+/** What happens next, or how the game ended. */
+function nextLine(v: GameView, f: Frontend): string {
+  const { stored, game } = v;
+  const fin = stored.finished;
+  if (fin === undefined) {
+    return game.turn === stored.human ? `Your move (${stored.human}): ${f.command('move')}.` : 'My move.';
+  }
+  const status = game.status;
+  const five = status.kind === 'won' ? status.five.map((p) => makePoint(stored.size, p)).join(' ') : '';
+  switch (fin.ending) {
+    case 'five':
+      return fin.outcome === 'bot-lost' ? `**You win** with five at ${five}. Well played.` : `**I win** with five at ${five}. ${f.command('challenge')} for another game.`;
+    case 'resigned':
+      return `You resigned: **I win**. ${f.command('challenge')} for another game.`;
+    case 'full-board':
+      return `**Draw**: the board is full. ${f.command('challenge')} for another game.`;
+    case 'expired':
+      return `The game expired (${outcomeWords(fin.outcome)}).`;
+  }
+}
+
+function learnedLines(m: Moved, f: Frontend): string {
+  const fresh = m.learned.filter((l) => l.isNew);
+  const known = m.learned.filter((l) => !l.isNew);
+  const list = (ls: typeof fresh) => ls.map((l) => `\`${l.text}\` (move ${l.move})`).join(', ');
+  const parts: string[] = [];
+  if (fresh.length > 0) parts.push(`I walked back through the game and learned ${plural(fresh.length, 'new subgoal')}: ${list(fresh)}. See ${f.command('library')}.`);
+  else parts.push('I walked back through the game but found no new subgoal to learn.');
+  if (known.length > 0) parts.push(`(Already known: ${list(known)}.)`);
+  return parts.join(' ');
+}
+
+/** "**i9**: plays node 1 of `(1) 2:4'`, five in 2" */
+function reason(choice: MoveChoice, size: number): string {
+  return `**${makePoint(size, choice.point)}**: ${reasonOnly(choice, size)}`;
+}
+
+/** The player's explanation without the point it starts with. */
+function reasonOnly(choice: MoveChoice, size: number): string {
+  const said = explain(choice, size);
+  const prefix = `${makePoint(size, choice.point)}: `;
+  return said.startsWith(prefix) ? said.slice(prefix.length) : said;
+}
+
+function mnemonicItem(title: string, e: Example | undefined): MnemonicItem | undefined {
+  if (e === undefined) return undefined;
+  const cells = new Array<Cell>(e.size * e.size).fill(EMPTY);
+  for (const p of e.black) cells[p] = BLACK;
+  for (const p of e.white) cells[p] = WHITE;
+  return { title, snapshot: { size: e.size, cells }, overlay: { colour: e.colour, nodes: e.nodes, implicit: e.implicit } };
+}
+
+/** As many lines as fit in `budget` characters, then "… and n more". */
+function fitLines(lines: readonly string[], budget: number): string[] {
+  const out: string[] = [];
+  let used = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const cost = lines[i].length + 1;
+    if (used + cost > budget - 20) {
+      out.push(`… and ${lines.length - i} more lines`);
+      break;
+    }
+    out.push(lines[i]);
+    used += cost;
+  }
+  return out;
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

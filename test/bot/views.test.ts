@@ -1,0 +1,165 @@
+// What the bot says and shows, without Discord: the words for every problem, replies that stay
+// within Discord's limits, and images read back from their PNG bytes — stones where the game
+// says, realisation marks on their nodes in their side's colour, the loss-rate chart.
+import { describe, expect, it } from 'vitest';
+import { CHART, chartPixel, lossRates, renderLossChart } from '../../src/bot/chart.ts';
+import { ruleExample } from '../../src/bot/example.ts';
+import { BOT_PROBLEM_CODES, type BotProblem } from '../../src/bot/problems.ts';
+import type { StoredGame } from '../../src/bot/records.ts';
+import { LIBRARY_PAGE_SIZE, type GameView, type LibraryPage } from '../../src/bot/service.ts';
+import { boardView, libraryView, MAX_TEXT, movedView, problemReply, statsView, threatsView } from '../../src/bot/views.ts';
+import { describeBotProblem, discordFrontend, terminalFrontend } from '../../src/bot/words.ts';
+import { plain, textBoard } from '../../src/cli/play.ts';
+import { parseDescription } from '../../src/descriptionNotation.ts';
+import { Game } from '../../src/game.ts';
+import { compileCached } from '../../src/library.ts';
+import { createPlayer } from '../../src/player.ts';
+import { parsePoint } from '../../src/point.ts';
+import { boardLayout, defaultTheme, pointToPixel } from '../../src/render/index.ts';
+import { expectOk } from '../../src/result.ts';
+import { decode, distance, hexToRgb } from '../render/png.ts';
+import { expectBoardImage } from './support.ts';
+
+const f = discordFrontend;
+const pt = (text: string) => expectOk(parsePoint(15, text));
+const subgoal = (text: string) => expectOk(compileCached(expectOk(parseDescription(text))));
+
+function view(moves: string[], extra: Partial<StoredGame> = {}): GameView {
+  const game = Game.create(15);
+  for (const m of moves) expectOk(game.play(pt(m)));
+  const stored: StoredGame = { id: 'g1', channelId: 'c', userId: '42', size: 15, human: 'black', level: 1, seed: 1, moves: game.moves, startedAt: 0, updatedAt: 0, recognised: [], played: [], ...extra };
+  return { stored, game };
+}
+
+/** Every problem, with details. */
+const PROBLEMS: BotProblem[] = [
+  { code: 'no-game' },
+  { code: 'game-exists', size: 15, human: 'white', moves: 1 },
+  { code: 'game-over', outcome: 'bot-won' },
+  { code: 'game-expired', idleMs: 24 * 3_600_000 },
+  { code: 'not-your-turn' },
+  { code: 'game-moved-on' },
+  { code: 'bad-point', text: 'zz', size: 19 },
+  { code: 'point-off-board', text: 't1', size: 19 },
+  { code: 'occupied', point: 'j10' },
+  { code: 'bad-option', option: 'challenge', text: '17', allowed: 'a size' },
+  { code: 'no-such-page', page: 4, pages: 2 },
+  { code: 'not-admin' },
+  { code: 'not-in-server' },
+  { code: 'not-your-button' },
+  { code: 'storage-unavailable' },
+];
+
+describe('the words for problems', () => {
+  it('has a short, private sentence for every code, in both front ends', () => {
+    expect(PROBLEMS.map((p) => p.code).sort()).toEqual([...BOT_PROBLEM_CODES].sort());
+    for (const p of PROBLEMS) {
+      for (const fe of [discordFrontend, terminalFrontend]) {
+        const text = describeBotProblem(p, fe);
+        expect(text.length, p.code).toBeLessThan(200);
+        expect(text, p.code).toMatch(/^[A-Z"a-z0-9].*\.$/);
+      }
+      expect(problemReply(p, f)).toMatchObject({ private: true, images: [] });
+    }
+    expect(describeBotProblem({ code: 'no-game' }, discordFrontend)).toBe('You have no game in this channel. Start one with /challenge.');
+    expect(describeBotProblem({ code: 'no-game' }, terminalFrontend)).toBe('You have no game in this channel. Start one with `challenge`.');
+    expect(describeBotProblem({ code: 'game-expired', idleMs: 24 * 3_600_000 }, f)).toContain('nobody moved for 24 hours');
+    expect(describeBotProblem({ code: 'point-off-board', text: 't1', size: 19 }, f)).toBe('t1 is off this 19×19 board: columns a to s, rows 1 to 19.');
+    expect(describeBotProblem({ code: 'bad-point', text: 'zz', size: 19 }, f)).toContain('like j10 (the centre of this 19×19 board)');
+  });
+});
+
+describe('game replies', () => {
+  it('show the board after a move with the stones where the game has them, and the reason in the paper\'s terms', async () => {
+    const v = view(['h8', 'i9', 'h9', 'i10', 'h10', 'g7']);
+    const bot = createPlayer({ library: [subgoal('(1) 1:5')], level: 5 });
+    const reply = bot.choose(v.game);
+    const r = movedView({ ...v, point: pt('h10'), reply, learned: [] }, f);
+    expect(r.private).toBe(false);
+    expect(r.text).toMatch(/^<@42> played \*\*h10\*\*\.\nI answer \*\*[a-o]\d+\*\*: .+\.\nYour move \(black\): \/move\.$/);
+    expect(r.images.map((i) => i.name)).toEqual(['board.png']);
+    await expectBoardImage(r.images[0].png, 15, v.game.snapshot().cells);
+  });
+
+  it('show an ended game with its result line and move numbers', async () => {
+    const won = view(['a1', 'h8', 'b2', 'i9', 'c3', 'j10', 'd4', 'k11', 'o1', 'l12'], { human: 'black', finished: { outcome: 'bot-won', ending: 'five', at: 0, learned: [] } });
+    const r = boardView(won, f);
+    expect(r.text).toContain("<@42>'s game: 15×15 · you play black · level 1 · 10 moves.");
+    expect(r.text).toContain('**I win** with five at h8 i9 j10 k11 l12. /challenge for another game.');
+    await expectBoardImage(r.images[0].png, 15, won.game.snapshot().cells);
+    expect(r.images[0].description).toBe('15×15 board after move 10: white has five');
+  });
+
+  it('list realisations by side with moves to five, and mark their nodes on the image in the side\'s colour', async () => {
+    const v = view(['h8', 'a1', 'i8', 'a3', 'j8', 'o15', 'd12', 'n14']);
+    const player = createPlayer({ library: [subgoal('(1) 1:5'), subgoal("(1) 2:4'")] });
+    const seen = player.realisations(v.game);
+    expect(seen.black.length).toBeGreaterThan(0);
+    const r = threatsView({ ...v, ...seen }, f);
+    expect(r.text).toContain(`**Black** (you): ${seen.black.length} realisations`);
+    expect(r.text).toContain('**White** (me): none');
+    expect(r.text).toContain("`(1) 2:4'` nodes g8 · implicit f8 k8 · five in 2");
+    const image = await decode(r.images[0].png);
+    const layout = boardLayout(15, defaultTheme);
+    const blue = hexToRgb(defaultTheme.realisations.black.colour);
+    for (const x of seen.black) {
+      const c = pointToPixel(layout, x.nodes[0]);
+      expect(distance(image.at({ x: c.x + layout.cell * 0.3, y: c.y }), blue)).toBeLessThan(60);
+    }
+  });
+});
+
+describe('library and stats replies', () => {
+  it('keep the listing within Discord\'s limit even for long descriptions, with a mnemonic sheet', async () => {
+    const long = subgoal("(1, 2-1, 2) 4:3', 2'-4:2', 3'");
+    const entries = Array.from({ length: LIBRARY_PAGE_SIZE }, (_, i) => ({
+      subgoal: i === 0 ? subgoal('(1) 1:5') : long,
+      groupStart: i <= 1,
+      stats: { recognised: 123, played: 45, won: 6 },
+      ...(i === 0 ? {} : { provenance: { game: 'mwqysy5d-fbn4-long-id', move: 100 + i, date: '2025-06-01T12:00:00.000Z' } }),
+      example: ruleExample(),
+    }));
+    const page: LibraryPage = { page: 1, pages: 3, learned: 15, entries };
+    const r = libraryView(page, f);
+    expect(r.text.length).toBeLessThanOrEqual(MAX_TEXT);
+    expect(r.text).toContain('```\n(1) 1:5\n      – the rule of the game · recognised in 123 games · played 45 times · won 6 games\n');
+    expect(r.text).toContain('learned 2025-06-01 from game mwqysy5d-fbn4-long-id, move 102');
+    expect(r.text).toContain('More: /library page:2');
+    // A later member of a group prints only its pattern list, under the first member's.
+    expect(r.text).toContain("\n            4:3', 2'-4:2', 3'\n");
+    const sheet = await decode(r.images[0].png);
+    expect(sheet.width).toBeGreaterThan(defaultTheme.sheet.minColumnPx);
+  });
+
+  it('chart the loss rate over the games decided, overall and recent', async () => {
+    const history = ['bot-lost', 'bot-lost', 'abandoned', 'bot-won', 'bot-lost', 'bot-won', 'bot-won', 'draw'].map((outcome, i) => ({ endedAt: i, outcome: outcome as 'bot-lost' }));
+    const rates = lossRates(history);
+    expect(rates.map((p) => p.overall)).toEqual([1, 1, 2 / 3, 3 / 4, 3 / 5, 3 / 6, 3 / 7]);
+    expect(rates.map((p) => p.lost)).toEqual([true, true, false, true, false, false, false]);
+    const png = renderLossChart(history)!;
+    const image = await decode(png);
+    expect([image.width, image.height]).toEqual([CHART.width, CHART.height]);
+    // The overall line's dot on its last point.
+    const last = chartPixel(7, 7, 3 / 7);
+    expect(distance(image.at(last), hexToRgb(CHART.overall))).toBeLessThan(40);
+    expect(renderLossChart([{ outcome: 'abandoned' }])).toBeUndefined();
+    const s = statsView({ games: 8, botWon: 3, botLost: 3, draws: 1, abandoned: 1, learned: 4, history }, f);
+    expect(s.text).toBe(
+      '**Go-Moku in this server**\nFinished games: 8 — members won 3, I won 3, 1 draw (and 1 expired).\nI lost 43% of the games decided.\nLibrary: 4 learned subgoals and the rule of the game (/library).',
+    );
+    expect(s.images.map((i) => i.name)).toEqual(['stats.png']);
+  });
+});
+
+describe('the terminal', () => {
+  it('prints Discord markdown plainly and the board as text with coordinates, the last move in capitals', () => {
+    expect(plain('**You win** with `(1) 1:5`\n```\n(1) 1:5\n```')).toBe('You win with `(1) 1:5`\n\n(1) 1:5');
+    const v = view(['h8', 'i9']);
+    const text = textBoard(v.game.snapshot());
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('    a b c d e f g h i j k l m n o');
+    expect(lines[15 - 9 + 1]).toBe('  9 . . . . . . . . O . . . . . .');
+    expect(lines[15 - 8 + 1]).toBe('  8 . . . . . . . x . . . . . . .');
+    expect(lines).toHaveLength(16);
+  });
+});
