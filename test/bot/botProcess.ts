@@ -1,0 +1,69 @@
+// Runs the real entry point, `node bin/start.mjs` (what `npm start` and `npm run deploy` run),
+// as a child process with an environment the test gives it — nothing inherited but PATH and
+// HOME, and a working folder without a .env — and watches what it prints.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const START = fileURLToPath(new URL('../../bin/start.mjs', import.meta.url));
+
+export interface BotProcess {
+  readonly child: ChildProcess;
+  /** Everything printed so far, stdout and stderr interleaved. */
+  output(): string;
+  /** Resolves when the output matches; rejects with the output on a timeout or an early exit. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  /** The exit code (null when killed by a signal). */
+  readonly exited: Promise<number | null>;
+  /** Sends `signal` and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export function spawnStart(args: readonly string[], env: Record<string, string>, cwd: string, stdin?: string): BotProcess {
+  const child = spawn(process.execPath, [START, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let text = '';
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    for (const l of listeners) l();
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  if (stdin !== undefined) child.stdin?.end(stdin);
+  let done = false;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      done = true;
+      for (const l of listeners) l();
+      resolve(code);
+    }),
+  );
+  return {
+    child,
+    output: () => text,
+    exited,
+    waitFor: (pattern, timeoutMs = 15_000) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (pattern.test(text)) finish(undefined);
+          else if (done) finish(new Error(`the process exited before printing ${pattern}:\n${text}`));
+        };
+        const timer = setTimeout(() => finish(new Error(`no ${pattern} within ${timeoutMs} ms:\n${text}`)), timeoutMs);
+        const finish = (e: Error | undefined) => {
+          clearTimeout(timer);
+          listeners.delete(check);
+          if (e === undefined) resolve();
+          else reject(e);
+        };
+        listeners.add(check);
+        check();
+      }),
+    stop: async (signal = 'SIGTERM') => {
+      if (!done) child.kill(signal);
+      return exited;
+    },
+  };
+}

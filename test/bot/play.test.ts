@@ -1,0 +1,97 @@
+// The terminal game (`gomoku play`, and `npm start` without DISCORD_TOKEN): a scripted member
+// who follows the bot's hints beats it, sees what it learned, its stats, resets its memory;
+// every image is written as a PNG; and `npm start` with no token says so and plays.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runPlay } from '../../src/cli/play.ts';
+import { NO_TOKEN_NOTICE } from '../../src/discord/main.ts';
+import type { CliIO } from '../../src/cli/command.ts';
+import { decode } from '../render/png.ts';
+import { spawnStart } from './botProcess.ts';
+import { tempDir } from './support.ts';
+
+const removals: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const r of removals.splice(0)) await r();
+});
+
+function capture(): { io: CliIO; text: () => string } {
+  let out = '';
+  const io: CliIO = {
+    out: (t) => void (out += `${t}\n`),
+    err: (t) => void (out += `ERR ${t}\n`),
+    readFile: (p) => readFileSync(p, 'utf8'),
+  };
+  return { io, text: () => out };
+}
+
+describe('gomoku play', () => {
+  it('plays a whole game in the terminal, learns from the loss, and writes the images', async () => {
+    const { dir, remove } = await tempDir('play');
+    removals.push(remove);
+    const { io, text } = capture();
+    const out = join(dir, 'out');
+    // A member who reads the screen: asks for a hint, plays it, until the game is over.
+    async function* member(): AsyncGenerator<string> {
+      yield 'help';
+      yield 'challenge 15 1';
+      yield 'challenge 19';
+      for (let i = 0; i < 100; i++) {
+        yield 'hint';
+        const point = [...text().matchAll(/^Try ([a-o]\d+): /gm)].at(-1)?.[1];
+        if (point === undefined) throw new Error(`no hint in:\n${text()}`);
+        yield i % 2 === 0 ? point : `move ${point}`;
+        if (/You win|I win|Draw/.test(text())) break;
+      }
+      yield 'threats';
+      yield 'library';
+      yield 'stats';
+      yield 'move q99';
+      yield 'challenge 17';
+      yield 'reset';
+      yield 'no';
+      yield 'reset';
+      yield 'yes';
+      yield 'library';
+      yield 'dance';
+      yield 'quit';
+      yield 'never read';
+    }
+    const code = await runPlay({ io, lines: member(), env: { DATA_DIR: join(dir, 'data'), GOMOKU_SEED: '3' }, outDir: out });
+    expect(code).toBe(0);
+    const said = text();
+    expect(said).toContain('You challenged me to Go-Moku: 15×15, you play black, level 1.');
+    expect(said).toContain('You already have a game here (15×15, you play black, 0 moves in). Play on with `move`, or `resign` it first.');
+    expect(said).toMatch(/You win with five at/);
+    expect(said).toMatch(/I walked back through the game and learned \d+ new subgoals?: `\(1\)/);
+    expect(said).toMatch(/^ {4}a b c d e f g h i j k l m n o$/m);
+    expect(said).toContain("This server's library: ");
+    expect(said).toContain('Finished games: 1 — members won 1, I won 0, 0 draws.');
+    expect(said).toContain('That game is over: you won it. Start a new one with `challenge`.');
+    expect(said).toContain('challenge must be a size (15 or 19), a colour (black, white or random) or a level (1 to 5), not "17".');
+    expect(said).toContain('Nothing was forgotten.');
+    expect(said).toMatch(/Done: I forgot \d+ learned subgoals?/);
+    expect(said).toContain("This server's library: 0 learned subgoals");
+    expect(said).toContain('Unknown command "dance".');
+    expect(said).not.toContain('never read');
+    expect(said).toContain('Bye.');
+    for (const name of ['board.png', 'threats.png', 'library-1.png', 'stats.png']) {
+      expect(said).toContain(`[image: ${join(out, name)}`);
+      const png = await decode(readFileSync(join(out, name)));
+      expect(png.width).toBeGreaterThan(100);
+    }
+  });
+
+  it('is what npm start runs without DISCORD_TOKEN, and it says so', async () => {
+    const { dir, remove } = await tempDir('start-no-token');
+    removals.push(remove);
+    const run = spawnStart([], { DATA_DIR: join(dir, 'data'), DISCORD_TOKEN: '' }, dir, 'challenge 15 white 1\nboard\nquit\n');
+    expect(await run.exited).toBe(0);
+    expect(run.output().startsWith(NO_TOKEN_NOTICE)).toBe(true);
+    expect(run.output()).toContain('I open h8: opens at the centre.');
+    expect(run.output()).toMatch(/\[image: out\/play\/board\.png — 15×15 board after move 1: white to play\]/);
+    expect(existsSync(join(dir, 'out', 'play', 'board.png'))).toBe(true);
+    expect(existsSync(join(dir, 'data', 'gomoku'))).toBe(true);
+  });
+});
