@@ -1,0 +1,68 @@
+/**
+ * Writes the README's pictures of the bot to docs/images/bot-*.png, from games played here
+ * and now through the service (a member following the bot's hints against the bot at level 2
+ * on 19×19): `npx tsx src/bot/docsImages.ts`. Everything is seeded, so the pictures
+ * only change when the player, the analysis or the renderer do. The replies' texts are printed
+ * too, for the README's examples.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makePoint } from '../point.ts';
+import { openBotStorage } from './config.ts';
+import { silentLog } from './log.ts';
+import { GameService, type Moved, type Seat } from './service.ts';
+import { libraryView, movedView, statsView, threatsView, type Reply } from './views.ts';
+import { discordFrontend as f } from './words.ts';
+
+const GAMES = 12;
+const seat: Seat = { guildId: 'readme', channelId: 'gomoku', userId: '1968' };
+
+const dir = mkdtempSync(join(tmpdir(), 'gomoku-docs-'));
+const storage = await openBotStorage({ DATA_DIR: dir }, silentLog, { durable: false });
+// A clock of its own, a minute a call from a fixed day, so the provenance dates do not change.
+let clock = Date.UTC(2025, 5, 1, 12);
+const service = new GameService({ store: storage, seed: 1968, log: silentLog, now: () => (clock += 60_000) });
+const out = new URL('../../docs/images/', import.meta.url);
+mkdirSync(out, { recursive: true });
+const save = (name: string, reply: Reply) => {
+  const png = reply.images[0].png;
+  writeFileSync(new URL(name, out), png);
+  process.stdout.write(`docs/images/${name}: ${(png.length / 1024).toFixed(1)} KB\n${reply.text}\n\n`);
+};
+
+let firstLoss: Moved | undefined;
+let threats: Reply | undefined;
+let threatCount = 0;
+for (let g = 0; g < GAMES; g++) {
+  await service.challenge(seat, { size: 19, level: 2 });
+  for (let n = 0; ; n++) {
+    const hint = await service.hint(seat);
+    if (!hint.ok) throw new Error(hint.problem.code);
+    const point = makePoint(19, hint.value.choice.point);
+    // The threats of the last game, at the position where both sides have the most.
+    if (g === GAMES - 1) {
+      const t = await service.threats(seat);
+      const count = t.ok ? Math.min(t.value.black.length, t.value.white.length) * 100 + t.value.black.length + t.value.white.length : 0;
+      if (t.ok && count > threatCount) {
+        threatCount = count;
+        threats = threatsView(t.value, f);
+      }
+    }
+    const moved = await service.move(seat, point);
+    if (!moved.ok) throw new Error(moved.problem.code);
+    if (moved.value.stored.finished !== undefined) {
+      if (moved.value.stored.finished.outcome === 'bot-lost' && firstLoss === undefined) firstLoss = moved.value;
+      process.stdout.write(`game ${g + 1}: ${moved.value.stored.finished.outcome} in ${moved.value.game.moves.length} moves\n`);
+      break;
+    }
+  }
+}
+if (firstLoss !== undefined) save('bot-move.png', movedView(firstLoss, f));
+if (threats !== undefined) save('bot-threats.png', threats);
+const page = await service.library(seat.guildId, 1);
+if (page.ok) save('bot-library.png', libraryView(page.value, f));
+const stats = await service.stats(seat.guildId);
+if (stats.ok) save('bot-stats.png', statsView(stats.value, f));
+await storage.close();
+rmSync(dir, { recursive: true, force: true });
