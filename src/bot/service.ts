@@ -57,7 +57,7 @@ import type { Colour, Point } from '../types.ts';
 import { exampleOf } from './example.ts';
 import { KeyedLock } from './lock.ts';
 import { errorText, silentLog, type BotLog } from './log.ts';
-import { done, refuse, type BotProblem, type BotResult } from './problems.ts';
+import { done, refuse, type BotResult } from './problems.ts';
 import {
   gameKey,
   gameOf,
@@ -714,9 +714,4 @@ export function suggestions(game: Game, typed: string): string[] {
   const exact = parsePoint(size, want);
   if (exact.ok && game.board.isEmpty(exact.value) && !names.includes(makePoint(size, exact.value))) names.unshift(makePoint(size, exact.value));
   return names.slice(0, MAX_SUGGESTIONS);
-}
-
-/** The problem code of a result, for logs and tests. */
-export function problemOf<T>(r: BotResult<T>): BotProblem | undefined {
-  return r.ok ? undefined : r.problem;
 }

@@ -73,6 +73,21 @@ export async function playWithHints(service: GameService, seat: Seat, maxMoves =
   throw new Error('the game did not end');
 }
 
+/**
+ * Challenges (15×15, level 1) and plays with hints until the bot loses a game: usually the
+ * first, but a change to the player may make one a draw or a win for the bot, and the tests
+ * are about what happens after a loss.
+ */
+export async function loseAGame(service: GameService, seat: Seat, attempts = 5): Promise<Moved> {
+  for (let i = 0; i < attempts; i++) {
+    const started = await service.challenge(seat, { size: 15, level: 1 });
+    if (!started.ok) throw new Error(`challenge: ${started.problem.code}`);
+    const last = await playWithHints(service, seat);
+    if (last.stored.finished?.outcome === 'bot-lost') return last;
+  }
+  throw new Error(`the bot did not lose in ${attempts} games`);
+}
+
 /** Checks a board PNG: its size for the board, and at every point a stone of the right colour or none. */
 export async function expectBoardImage(png: Buffer, size: number, cells: readonly Cell[]): Promise<void> {
   const image = await decode(png);
