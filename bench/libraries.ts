@@ -4,15 +4,28 @@
  * builds one the way synthesis does, on descriptions alone):
  *
  * - the pool starts with the paper's six canonical subgoals;
- * - from the seed, pick two pool members A and B and unite them through a new node p, as the
- *   paper's synthesis unites downgraded realisations through the move that created them: p
- *   joins one line of A and one line of B, every spec on those two lines drops by one (the
- *   stone at p is "unplayed"), a node whose only line that was becomes implicit — its pattern
- *   moves onto p — and p's comment is one more than the larger of A's and B's;
+ * - from the seed, pick pool members and unite them through a new node p, as the paper's
+ *   synthesis unites downgraded realisations through the move that created them: p joins one
+ *   line of each member, every spec on a joined line drops by one (the stone at p is
+ *   "unplayed"), a node whose only line that was becomes implicit — its pattern moves onto
+ *   p — and p's comment is one more than the largest of the members' comments;
  * - the result is canonicalised and kept when its comment-free form is new, it compiles, and
- *   it has at most four nodes (the paper's largest example has four); earlier (smaller) pool members are picked more often.
+ *   it has at most four nodes (the paper's largest example has four); earlier (smaller) pool
+ *   members are picked more often.
+ *
+ * Unions of two members through one line each run dry after about 150 subgoals, so the
+ * generator widens in stages, each time 2000 tries in a row have given nothing new:
+ *
+ * 1. two members, p on one line of each (the first 100 subgoals all come from this stage);
+ * 2. also three members (three in ten unions), and p on two lines of one member (each member
+ *    independently, three times in ten) — a stone that lay on two lines of a realisation, so
+ *    that unplaying it downgrades both. The two lines must share no node, as two board lines
+ *    through p meet nowhere else;
+ * 3. as stage 2, with up to five nodes.
+ *
  * Such subgoals are conjunctions of threats, so, as with learned ones, their realisations are
- * rare on a board.
+ * rare on a board. benchLibrary(1000) takes a few seconds; the libraries are nested (the
+ * first n subgoals of a larger library are the library of n).
  */
 import { canonicalString } from '../src/canonical.ts';
 import { descriptionLines, validateDescription, withoutComments, type Description, type LineSpec } from '../src/description.ts';
@@ -30,15 +43,23 @@ export const PAPER_SUBGOALS = [
   "(1, 2-1, 2) 4:3', 2'-4:2', 3'",
 ];
 
+/** Tries in a row without a new subgoal after which the generator widens to its next stage. */
+const STALL = 2000;
+
+interface Member {
+  node: number;
+  spec: LineSpec;
+}
+
 interface Hyper {
   /** Members of each line: node id and spec. */
-  lines: { node: number; spec: LineSpec }[][];
+  lines: Member[][];
   comments: Map<number, number>;
   nodes: number;
 }
 
 function toHyper(d: Description): Hyper {
-  const lines: { node: number; spec: LineSpec }[][] = descriptionLines(d).map((l) => l.members.map((m) => ({ node: m.node, spec: m.spec })));
+  const lines: Member[][] = descriptionLines(d).map((l) => l.members.map((m) => ({ node: m.node, spec: m.spec })));
   const comments = new Map<number, number>();
   d.nodes.forEach((n, i) => n.comment !== undefined && comments.set(i + 1, n.comment));
   return { lines, comments, nodes: d.nodes.length };
@@ -48,20 +69,31 @@ function maxComment(h: Hyper): number {
   return Math.max(1, ...h.comments.values());
 }
 
-/** A and B united through a new node p, as described above; undefined when it cannot be done. */
-export function compose(a: Description, b: Description, rnd: Random): Description | undefined {
-  const parts = [toHyper(a), toHyper(b)];
-  const lines: { node: number; spec: LineSpec }[][] = [];
+/**
+ * The members `parts` united through a new node p, as described above; `joins[i]` (1 or 2) is
+ * how many lines of member i p joins, drawn from `rnd`. Undefined when it cannot be done or
+ * the result has more than `maxNodes` nodes.
+ */
+export function compose(parts: readonly Description[], rnd: Random, joins: readonly number[] = parts.map(() => 1), maxNodes = 4): Description | undefined {
+  const hypers = parts.map(toHyper);
+  const lines: Member[][] = [];
   let next = 1;
   const p = 0; // renumbered below
   const pLines: number[] = [];
-  for (const h of parts) {
+  for (let h = 0; h < hypers.length; h++) {
+    const hyper = hypers[h];
     const offset = next - 1;
-    next += h.nodes;
-    const chosen = rnd.int(h.lines.length);
-    for (let i = 0; i < h.lines.length; i++) {
-      const members = h.lines[i].map((m) => ({ node: m.node + offset, spec: m.spec }));
-      if (i !== chosen) {
+    next += hyper.nodes;
+    const first = rnd.int(hyper.lines.length);
+    let second = -1;
+    if (joins[h] === 2) {
+      if (hyper.lines.length < 2) return undefined;
+      const x = rnd.int(hyper.lines.length - 1);
+      second = x >= first ? x + 1 : x;
+    }
+    for (let i = 0; i < hyper.lines.length; i++) {
+      const members = hyper.lines[i].map((m) => ({ node: m.node + offset, spec: m.spec }));
+      if (i !== first && i !== second) {
         lines.push(members);
         continue;
       }
@@ -82,9 +114,9 @@ export function compose(a: Description, b: Description, rnd: Random): Descriptio
   const used = new Set<number>();
   for (const l of lines) for (const m of l) used.add(m.node);
   const order = [p, ...[...used].filter((n) => n !== p).sort((x, y) => x - y)];
-  if (order.length > 4) return undefined;
+  if (order.length > maxNodes) return undefined;
   const label = new Map(order.map((n, i) => [n, i + 1]));
-  const comment = 1 + Math.max(maxComment(parts[0]), maxComment(parts[1]));
+  const comment = 1 + Math.max(...hypers.map(maxComment));
   const nodes = order.map((n) => {
     const mine = lines
       .filter((l) => l.some((m) => m.node === n))
@@ -103,18 +135,34 @@ export function benchLibrary(count: number, seed = 1968): Subgoal[] {
   const rnd = seededRandom(seed);
   const out: Subgoal[] = PAPER_SUBGOALS.map((t) => expectOk(compileSubgoal(expectOk(parseDescription(t)))));
   const seen = new Set(out.map((s) => canonicalString(withoutComments(s.description))));
+  let stage = 1;
+  let lastNew = 0;
   for (let tries = 0; out.length < count && tries < 200 * count; tries++) {
+    if (tries - lastNew > STALL && stage < 3) {
+      stage++;
+      lastNew = tries;
+    }
     // Earlier (smaller) members are picked more often, as simple subgoals are learned first
     // and built on most.
     const early = () => out[Math.floor(out.length * rnd.next() ** 2)].description;
-    const d = compose(early(), early(), rnd);
+    let d: Description | undefined;
+    if (stage === 1) {
+      d = compose([early(), early()], rnd);
+    } else {
+      const parts = Array.from({ length: rnd.next() < 0.3 ? 3 : 2 }, early);
+      const joins = parts.map(() => (rnd.next() < 0.3 ? 2 : 1));
+      d = compose(parts, rnd, joins, stage === 3 ? 5 : 4);
+    }
     if (d === undefined) continue;
+    // The comment-free canonical form does not depend on comments, so it can be checked
+    // before the (dearer) compilation.
+    const bare = canonicalString(withoutComments(d));
+    if (seen.has(bare)) continue;
     const s = compileSubgoal(d);
     if (!s.ok) continue;
-    const bare = canonicalString(withoutComments(s.value.description));
-    if (seen.has(bare)) continue;
     seen.add(bare);
     out.push(s.value);
+    lastNew = tries;
   }
   return out.slice(0, count);
 }

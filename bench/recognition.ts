@@ -5,7 +5,7 @@
  * work, measured in the same run.
  */
 import { boardFromPicture } from '../src/boardText.ts';
-import { Recogniser } from '../src/recognise.ts';
+import { Recogniser, type Subgoal } from '../src/recognise.ts';
 import { BLACK, WHITE } from '../src/types.ts';
 import { referenceRealisations } from '../test/support/referenceMatcher.ts';
 import { measure, type Measurement } from './harness.ts';
@@ -23,7 +23,7 @@ export function benchRecognition(): Measurement[] {
       out.push(
         measure(`recognise whole board, both colours: ${pos.name}, ${n} subgoals`, () => new Recogniser(game.board.clone(), lib), {
           samples: n === 1000 ? 9 : 15,
-          note: `${found} realisations, ${probe.stats.runs} stream runs`,
+          note: `${found} realisations, ${probe.stats.runs} stream runs, library of ${librarySize(lib)}`,
         }),
       );
       // Re-recognition after one move: play each of a fixed set of empty points and take it back.
@@ -43,11 +43,18 @@ export function benchRecognition(): Measurement[] {
       );
       // Each iteration is 2 × moves.length updates (the play and the undo).
       const per = 2 * moves.length;
-      out.push({ ...m, medianUs: m.medianUs / per, worstUs: m.worstUs / per, note: `per play or undo, over ${moves.length} moves` });
+      out.push({ ...m, medianUs: m.medianUs / per, worstUs: m.worstUs / per, note: `per play or undo, over ${moves.length} moves, library of ${lib.length}` });
     }
   }
   out.push(...benchReference());
   return out;
+}
+
+/** "1000 subgoals (1-5 nodes: 8/20/101/453/418)": the library's real size and its subgoals by number of nodes. */
+function librarySize(lib: readonly Subgoal[]): string {
+  const byNodes: number[] = [];
+  for (const s of lib) byNodes[s.description.nodes.length - 1] = (byNodes[s.description.nodes.length - 1] ?? 0) + 1;
+  return `${lib.length} subgoals (1-${byNodes.length} nodes: ${Array.from(byNodes, (x) => x ?? 0).join('/')})`;
 }
 
 /** Reference matcher vs recogniser on the same board and library, in one run. */
