@@ -12,7 +12,7 @@
  * a matching of its specs onto distinct directions whose masks hold the spec's atom.
  */
 import type { Board } from './board.ts';
-import { WINDOW } from './geometry.ts';
+import { WINDOW, type Geometry } from './geometry.ts';
 import type { LineSpec } from './description.ts';
 import type { Point, Stone } from './types.ts';
 
@@ -22,26 +22,63 @@ export function specAtom(spec: LineSpec): number {
   return 1 << (2 * (spec.n - 1) + (spec.dashed ? 1 : 0));
 }
 
+/**
+ * The windows along each direction through each point, for a board geometry: the entry at
+ * `((p * 4 + d) * WINDOW + i)` is the i-th such window in ascending window id (the order of
+ * `pointWindows`), or -1; `offsets` holds p's place (0-4) in it. Built once per geometry.
+ */
+export interface DirectionWindows {
+  readonly windows: Int32Array;
+  readonly offsets: Int8Array;
+  /** col[p], row[p]: a point's coordinates, so hot loops need no division. */
+  readonly col: Int16Array;
+  readonly row: Int16Array;
+}
+
+const directionWindowCache = new WeakMap<Geometry, DirectionWindows>();
+
+export function directionWindows(g: Geometry): DirectionWindows {
+  let t = directionWindowCache.get(g);
+  if (t !== undefined) return t;
+  const windows = new Int32Array(g.points * 4 * WINDOW).fill(-1);
+  const offsets = new Int8Array(g.points * 4 * WINDOW).fill(-1);
+  const col = new Int16Array(g.points);
+  const row = new Int16Array(g.points);
+  for (let p = 0; p < g.points; p++) {
+    col[p] = p % g.size;
+    row[p] = Math.floor(p / g.size);
+    const fill = new Int32Array(4);
+    for (let i = g.pointWindowStart[p]; i < g.pointWindowStart[p + 1]; i++) {
+      const w = g.pointWindows[i];
+      const d = g.windowDirection[w];
+      const slot = (p * 4 + d) * WINDOW + fill[d]++;
+      windows[slot] = w;
+      for (let k = 0; k < WINDOW; k++) if (g.windowPoints[w * WINDOW + k] === p) offsets[slot] = k;
+    }
+  }
+  t = { windows, offsets, col, row };
+  directionWindowCache.set(g, t);
+  return t;
+}
+
 /** The direction mask of one point: which atoms its possible 5-patterns along d meet. */
 export function directionMask(board: Board, p: Point, s: Stone, d: number): number {
-  const g = board.geometry;
+  const dw = directionWindows(board.geometry).windows;
   let counts = 0; // two bits per stone count k = 0..4, saturating at 2
-  for (let i = g.pointWindowStart[p]; i < g.pointWindowStart[p + 1]; i++) {
-    const w = g.pointWindows[i];
-    if (g.windowDirection[w] !== d || !board.isPossible(w, s)) continue;
+  const base = (p * 4 + d) * WINDOW;
+  for (let i = 0; i < WINDOW; i++) {
+    const w = dw[base + i];
+    if (w < 0) break;
+    if (!board.isPossible(w, s)) continue;
     const k = board.stonesIn(w, s);
     if (k >= WINDOW) continue;
     const shift = 2 * k;
     const c = (counts >> shift) & 3;
     if (c < 2) counts += 1 << shift;
   }
-  let mask = 0;
-  for (let k = 0; k < WINDOW; k++) {
-    const c = (counts >> (2 * k)) & 3;
-    if (c >= 1) mask |= 1 << (2 * k);
-    if (c >= 2) mask |= 1 << (2 * k + 1);
-  }
-  return mask;
+  // A count of 1 (binary 01) is atom bit 2k already; a count of 2 (binary 10) is bit 2k + 1
+  // and needs bit 2k too.
+  return counts | ((counts & 0x2aa) >> 1);
 }
 
 /**
@@ -61,6 +98,81 @@ export function canMeet(masks: ArrayLike<number>, atoms: readonly number[], pinn
   return meetFree(masks, atoms, pinned, taken, 0);
 }
 
+/**
+ * `canMeet` for a point with no pinned lines, reading its four masks at `masks[base ..
+ * base + 3]`: can the first `count` atoms be met on distinct directions?
+ */
+export function canMeetAt(masks: ArrayLike<number>, base: number, atoms: ArrayLike<number>, count: number): boolean {
+  let all = 0;
+  for (let i = 0; i < count; i++) {
+    let a = 0;
+    for (let d = 0; d < 4; d++) if ((masks[base + d] & atoms[i]) !== 0) a |= 1 << d;
+    if (a === 0) return false;
+    all |= a;
+  }
+  // Enough directions in all? Then match them one by one (at most four lines: tiny).
+  if (count > popcount4(all)) return false;
+  return matchFrom(masks, base, atoms, count, 0, 0);
+}
+
+/**
+ * `canMeetAt` with neighbour masks: line i may take direction d only if p's mask along d holds
+ * `atoms[i]` and p's neighbour mask along d holds every atom of `neighbours[i]` (the atoms its
+ * line-mates need along the line).
+ */
+export function canMeetNear(masks: ArrayLike<number>, near: ArrayLike<number>, base: number, atoms: ArrayLike<number>, neighbours: ArrayLike<number>, count: number): boolean {
+  let all = 0;
+  let a0 = 0;
+  let a1 = 0;
+  let a2 = 0;
+  let a3 = 0;
+  for (let i = 0; i < count; i++) {
+    let a = 0;
+    const nb = neighbours[i];
+    for (let d = 0; d < 4; d++) if ((masks[base + d] & atoms[i]) !== 0 && (near[base + d] & nb) === nb) a |= 1 << d;
+    if (a === 0) return false;
+    all |= a;
+    if (i === 0) a0 = a;
+    else if (i === 1) a1 = a;
+    else if (i === 2) a2 = a;
+    else a3 = a;
+  }
+  if (count > popcount4(all)) return false;
+  return distinctDirections(a0, a1, a2, a3, count);
+}
+
+/** Can the first n of four direction sets each give a different direction? */
+export function distinctDirections(a0: number, a1: number, a2: number, a3: number, n: number): boolean {
+  for (let d0 = 0; d0 < 4; d0++) {
+    if ((a0 & (1 << d0)) === 0) continue;
+    if (n === 1) return true;
+    const u0 = 1 << d0;
+    for (let d1 = 0; d1 < 4; d1++) {
+      if ((a1 & ~u0 & (1 << d1)) === 0) continue;
+      if (n === 2) return true;
+      const u1 = u0 | (1 << d1);
+      for (let d2 = 0; d2 < 4; d2++) {
+        if ((a2 & ~u1 & (1 << d2)) === 0) continue;
+        if (n === 3 || (a3 & ~(u1 | (1 << d2))) !== 0) return true;
+      }
+    }
+  }
+  return n === 0;
+}
+
+function popcount4(x: number): number {
+  return (x & 1) + ((x >> 1) & 1) + ((x >> 2) & 1) + ((x >> 3) & 1);
+}
+
+function matchFrom(masks: ArrayLike<number>, base: number, atoms: ArrayLike<number>, count: number, i: number, used: number): boolean {
+  if (i === count) return true;
+  for (let d = 0; d < 4; d++) {
+    if ((used & (1 << d)) !== 0 || (masks[base + d] & atoms[i]) === 0) continue;
+    if (matchFrom(masks, base, atoms, count, i + 1, used | (1 << d))) return true;
+  }
+  return false;
+}
+
 function meetFree(masks: ArrayLike<number>, atoms: readonly number[], pinned: readonly number[], used: number, i: number): boolean {
   if (i === atoms.length) return true;
   if (pinned[i] >= 0) return meetFree(masks, atoms, pinned, used, i + 1);
@@ -75,8 +187,14 @@ function meetFree(masks: ArrayLike<number>, atoms: readonly number[], pinned: re
 
 /**
  * The profiles of every point for one colour, kept up to date around each move: a move at q
- * changes only windows that contain q or that q flanks, and so only the masks of points on
- * the four lines through q within five steps.
+ * changes only windows that contain q or that q flanks, and those lie on the four lines
+ * through q; so only q's masks and, for a point on one of those lines within five steps, its
+ * mask along that line can change.
+ *
+ * Beside the masks, each point has a *neighbour mask* per direction: the OR of the masks
+ * along d of the other points within four steps along d that share a possible window with it
+ * — what a node on a line through p, two nodes of which always share a pattern, can find
+ * there. A move changes it only for points on the lines through q within nine steps.
  */
 export class ProfileTable {
   readonly board: Board;
@@ -85,38 +203,93 @@ export class ProfileTable {
   readonly masks: Uint16Array;
   /** union[p]: the OR of p's four direction masks. */
   readonly union: Uint16Array;
+  /** near[p * 4 + d]: the neighbour mask, as above; 0 for an occupied point. */
+  readonly near: Uint16Array;
 
   constructor(board: Board, stone: Stone) {
     this.board = board;
     this.stone = stone;
     this.masks = new Uint16Array(board.points * 4);
     this.union = new Uint16Array(board.points);
-    for (let p = 0; p < board.points; p++) this.refresh(p);
+    this.near = new Uint16Array(board.points * 4);
+    this.refreshAll();
   }
 
+  /** Recomputes every point's masks. */
+  refreshAll(): void {
+    for (let p = 0; p < this.board.points; p++) this.refresh(p);
+    for (let p = 0; p < this.board.points; p++) for (let d = 0; d < 4; d++) this.refreshNear(p, d);
+  }
+
+  /** Recomputes p's masks (not the neighbour masks). */
   refresh(p: Point): void {
     const b = this.board;
     let u = 0;
+    const empty = b.isEmpty(p);
     for (let d = 0; d < 4; d++) {
-      const m = b.isEmpty(p) ? directionMask(b, p, this.stone, d) : 0;
+      const m = empty ? directionMask(b, p, this.stone, d) : 0;
       this.masks[p * 4 + d] = m;
       u |= m;
     }
     this.union[p] = u;
   }
 
-  /** Refreshes every point whose windows a stone placed on, or taken from, q changes. */
+  /** Recomputes p's mask along d alone (p's other directions are unchanged). */
+  refreshDirection(p: Point, d: number): void {
+    const b = this.board;
+    const i = p * 4;
+    this.masks[i + d] = b.isEmpty(p) ? directionMask(b, p, this.stone, d) : 0;
+    this.union[p] = this.masks[i] | this.masks[i + 1] | this.masks[i + 2] | this.masks[i + 3];
+  }
+
+  /** Recomputes p's neighbour mask along d. */
+  refreshNear(p: Point, d: number): void {
+    const b = this.board;
+    if (!b.isEmpty(p)) {
+      this.near[p * 4 + d] = 0;
+      return;
+    }
+    const t = directionWindows(b.geometry);
+    const base = (p * 4 + d) * WINDOW;
+    // The possible windows through p along d cover one run of offsets round p.
+    let lo = 1;
+    let hi = -1;
+    for (let i = 0; i < WINDOW; i++) {
+      const w = t.windows[base + i];
+      if (w < 0) break;
+      if (!b.isPossible(w, this.stone)) continue;
+      const first = -t.offsets[base + i];
+      if (first < lo) lo = first;
+      if (first + WINDOW - 1 > hi) hi = first + WINDOW - 1;
+    }
+    let m = 0;
+    const step = b.geometry.step[d];
+    for (let k = lo; k <= hi; k++) if (k !== 0) m |= this.masks[(p + k * step) * 4 + d];
+    this.near[p * 4 + d] = m;
+  }
+
+  /** Refreshes every mask and neighbour mask that a stone placed on, or taken from, q can change. */
   refreshAround(q: Point): void {
     const size = this.board.size;
     this.refresh(q);
     const col = q % size;
-    const row = Math.floor(q / size);
-    for (const [dc, dr] of [[1, 0], [0, 1], [1, 1], [1, -1]]) {
+    const row = (q - col) / size;
+    for (let d = 0; d < 4; d++) {
+      const dc = d === 1 ? 0 : 1;
+      const dr = d === 0 ? 0 : d === 3 ? -1 : 1;
       for (let k = -WINDOW; k <= WINDOW; k++) {
-        if (k === 0) continue;
         const c = col + dc * k;
         const r = row + dr * k;
-        if (c >= 0 && c < size && r >= 0 && r < size) this.refresh(r * size + c);
+        if (k !== 0 && c >= 0 && c < size && r >= 0 && r < size) this.refreshDirection(r * size + c, d);
+      }
+    }
+    for (let d = 0; d < 4; d++) {
+      const dc = d === 1 ? 0 : 1;
+      const dr = d === 0 ? 0 : d === 3 ? -1 : 1;
+      for (let k = -NEAR_REACH; k <= NEAR_REACH; k++) {
+        const c = col + dc * k;
+        const r = row + dr * k;
+        if (c >= 0 && c < size && r >= 0 && r < size) this.refreshNear(r * size + c, d);
       }
     }
   }
@@ -125,3 +298,6 @@ export class ProfileTable {
     return this.masks.subarray(p * 4, p * 4 + 4);
   }
 }
+
+/** How far along a line through q a move can change neighbour masks: a mask five steps away, seen from four further. */
+export const NEAR_REACH = 2 * WINDOW - 1;

@@ -4,15 +4,13 @@
  *
  * Speed comes from not running streams blindly. Each point keeps a pattern profile per
  * colour (profile.ts); a stream is tried with its entry node at a point only when the point's
- * profile holds every atom that node's entry needs, and streams are indexed by that need so a
- * point tests each distinct need once.
+ * profile can carry that node's whole entry (its specs on different lines, each line's
+ * other nodes' specs in the neighbour mask along it), and streams whose entry nodes look
+ * alike share one such check.
  *
- * After a move at q only realisations whose footprint (nodes, pattern points and the
- * patterns' flanks) holds q can die, and only ones whose footprint holds q can be born. Such a
- * realisation has a node on one of the four lines through q within five steps (q lies in one
- * of that node's patterns, or flanks one) — so every subgoal is compiled once per node as
- * entry, and after a move only those forty-odd points are re-run, each with the streams whose
- * entry node could have a pattern through q from there.
+ * After a move, only the runs that read something the move changed are done again (see
+ * Recogniser), and an undo through the recogniser restores the state before the play from
+ * a journal. Realisation objects are built when `realisations` first asks for them.
  *
  * A realisation is reported once: realisations found with node 1 at different points that
  * are the same object under a symmetry of the description (both nodes of
@@ -24,10 +22,10 @@ import { compileDescription } from './compile.ts';
 import type { ControlStream } from './controlStream.ts';
 import type { Description } from './description.ts';
 import { WINDOW } from './geometry.ts';
-import { CoverMap, StreamMachine, type RawRealisation, type RealisedLine } from './interpret.ts';
-import { ProfileTable, specAtom } from './profile.ts';
+import { ANY_POSSIBLE, machineFor, rawFromSignature, ScanScratch, sortPoints, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
+import { canMeetNear, NEAR_REACH, ProfileTable, specAtom } from './profile.ts';
 import { err, ok, type Result } from './result.ts';
-import { BLACK, colourOf, DIRECTIONS, WHITE, type Colour, type Point, type Stone } from './types.ts';
+import { BLACK, WHITE, type Colour, type Point, type Stone } from './types.ts';
 
 /** A library entry ready for recognition: canonical text, description and compiled stream. */
 export interface Subgoal {
@@ -35,7 +33,7 @@ export interface Subgoal {
   readonly description: Description;
   /** The stream for whole-board scans, entered at the most demanding node. */
   readonly stream: ControlStream;
-  /** streams[j - 1] enters at node j: used after a move, from whichever node the move touched. */
+  /** streams[j - 1] enters at node j (for tools; recognition runs `stream` alone). */
   readonly streams: readonly ControlStream[];
   /** needs[j - 1]: the OR of node j's atoms. */
   readonly needs: readonly number[];
@@ -109,50 +107,78 @@ export function destroyingPoints(r: Realisation): Point[] {
   return [...r.nodes, ...r.implicit].sort((a, b) => a - b);
 }
 
-function lexLess(a: readonly number[], b: readonly number[]): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
-  return false;
-}
-
-/** The least image of the raw node tuple under the description's automorphisms, and the permutation giving it. */
-function leastLabelling(subgoal: Subgoal, raw: RawRealisation): { nodes: readonly Point[]; perm?: readonly number[] } {
-  let nodes = raw.nodes;
+/** The least image of a node tuple under the description's automorphisms, and the permutation giving it. */
+function leastLabelling(subgoal: Subgoal, raw: readonly Point[]): { nodes: readonly Point[]; perm?: readonly number[] } {
+  let nodes = raw;
   let perm: readonly number[] | undefined;
-  for (let a = 1; a < subgoal.automorphisms.length; a++) {
-    const sigma = subgoal.automorphisms[a];
-    const image = new Array<number>(nodes.length);
-    sigma.forEach((to, from) => (image[to - 1] = raw.nodes[from]));
-    if (lexLess(image, nodes)) {
-      nodes = image;
-      perm = sigma;
+  const autos = subgoal.automorphisms;
+  for (let a = 1; a < autos.length; a++) {
+    const sigma = autos[a];
+    // Compare the image with the best so far without building it unless it wins.
+    let less = false;
+    for (let i = 0; i < nodes.length; i++) {
+      const from = sigma.indexOf(i + 1);
+      const x = raw[from];
+      if (x !== nodes[i]) {
+        less = x < nodes[i];
+        break;
+      }
     }
+    if (!less) continue;
+    const image = new Array<number>(raw.length);
+    for (let from = 0; from < sigma.length; from++) image[sigma[from] - 1] = raw[from];
+    nodes = image;
+    perm = sigma;
   }
   return perm === undefined ? { nodes } : { nodes, perm };
 }
 
-function realisationKey(subgoal: Subgoal, colour: Colour, raw: RawRealisation): string {
-  return `${colour}|${subgoal.text}|${leastLabelling(subgoal, raw).nodes.join(',')}|${raw.implicit.join(',')}`;
-}
+/** Per board size: a stamp per point, so that building a footprint needs no Set. */
+const stamps = new Map<number, { marks: Int32Array; stamp: number }>();
 
-function realise(board: Board, subgoal: Subgoal, colour: Colour, raw: RawRealisation, key: string): Realisation {
-  // Relabel by the automorphism giving the least node tuple, so one object has one key.
-  const { nodes, perm } = leastLabelling(subgoal, raw);
+function realise(board: Board, subgoal: Subgoal, colour: Colour, raw: RawRealisation, nodes: readonly Point[], perm: readonly number[] | undefined, key: string): Realisation {
+  // Relabelled by the automorphism giving the least node tuple, so one object has one key.
   let lines = raw.lines;
   if (perm !== undefined) {
     lines = raw.lines.map((l) => ({ ...l, patterns: l.patterns.map((x) => ({ ...x, node: perm[x.node - 1] })).sort((a, b) => a.node - b.node) }));
   }
   const g = board.geometry;
-  const span = new Set<number>(nodes);
-  const flanks = new Set<number>();
+  let st = stamps.get(g.points);
+  if (st === undefined) stamps.set(g.points, (st = { marks: new Int32Array(g.points), stamp: 0 }));
+  const marks = st.marks;
+  // Stamp s marks the span, s + 1 a flank only.
+  const s = (st.stamp += 2);
+  const span: number[] = [];
+  for (const p of nodes) {
+    if (marks[p] !== s) {
+      marks[p] = s;
+      span.push(p);
+    }
+  }
+  const flanks: number[] = [];
   for (const l of raw.lines) {
     for (const pat of l.patterns) {
       for (const w of pat.windows) {
-        for (let i = 0; i < WINDOW; i++) span.add(g.windowPoints[w * WINDOW + i]);
-        for (let i = 0; i < 2; i++) if (g.windowFlanks[w * 2 + i] >= 0) flanks.add(g.windowFlanks[w * 2 + i]);
+        for (let i = 0; i < WINDOW; i++) {
+          const p = g.windowPoints[w * WINDOW + i];
+          if (marks[p] !== s) {
+            if (marks[p] === s + 1) flanks.splice(flanks.indexOf(p), 1);
+            marks[p] = s;
+            span.push(p);
+          }
+        }
+        for (let i = 0; i < 2; i++) {
+          const f = g.windowFlanks[w * 2 + i];
+          if (f >= 0 && marks[f] !== s && marks[f] !== s + 1) {
+            marks[f] = s + 1;
+            flanks.push(f);
+          }
+        }
       }
     }
   }
-  const foot = new Set([...span, ...flanks]);
+  sortPoints(span);
+  const footprint = sortPoints(span.concat(flanks));
   return {
     subgoal,
     colour,
@@ -160,8 +186,8 @@ function realise(board: Board, subgoal: Subgoal, colour: Colour, raw: RawRealisa
     lines,
     implicit: raw.implicit,
     comments: subgoal.description.nodes.map((n) => n.comment),
-    footprint: Array.from(foot).sort((a, b) => a - b),
-    span: Array.from(span).sort((a, b) => a - b),
+    footprint,
+    span,
     key,
   };
 }
@@ -174,56 +200,245 @@ export interface RecogniseStats {
   capped: number;
 }
 
-/**
- * Keeps the realisations of a library on one board for both colours. Play and undo through
- * the recogniser (not the board directly) so that it can bring its state up to date.
- */
-interface StreamGroup {
+/** A subgoal's whole-board stream, with what a run needs at hand. */
+interface ScanStream {
+  readonly subgoal: Subgoal;
+  readonly machine: StreamMachine;
+  /** Its place in the scan order at one point. */
+  order: number;
+  /** Key prefixes for black and white. */
+  readonly prefix: readonly [string, string];
+  /**
+   * The entry node's lines: each one's atom, and the atoms its other nodes need along it;
+   * strongest first, and as a string: streams with equal ones share a group.
+   */
+  readonly atoms: readonly number[];
+  readonly neighbours: readonly number[];
+  readonly signature: string;
+}
+
+/** Streams whose entry nodes carry the same specs: one profile check serves them all. */
+interface EntryGroup {
+  /** The OR of the entry node's atoms. */
   readonly need: number;
-  readonly entries: { readonly subgoal: Subgoal; readonly stream: ControlStream }[];
+  readonly atoms: Int32Array;
+  readonly neighbours: Int32Array;
+  readonly streams: ScanStream[];
 }
 
-function groupByNeed(entries: { subgoal: Subgoal; stream: ControlStream; need: number }[]): StreamGroup[] {
-  const byNeed = new Map<number, StreamGroup>();
-  for (const e of entries) {
-    let grp = byNeed.get(e.need);
-    if (grp === undefined) byNeed.set(e.need, (grp = { need: e.need, entries: [] }));
-    grp.entries.push({ subgoal: e.subgoal, stream: e.stream });
+/**
+ * One run of a stream from one point, for one colour, as the last scan left it: the
+ * realisations it found (one per key, the first it found, with the signature of how it was
+ * found) and what it read, so that it is run again when a move changed something it read.
+ * A read is packed as pair * 2^17 + mask interest * 2^7 + window interest (see ScanScratch).
+ */
+interface RunRecord {
+  readonly colour: number;
+  readonly point: Point;
+  readonly scan: ScanStream;
+  /** Where it comes in a whole-board scan: by point, then stream. Earlier runs' realisations are the ones shown. */
+  readonly order: number;
+  readonly reads: readonly number[];
+  readonly found: readonly Found[];
+  alive: boolean;
+  /** Dead, but an undo may bring it back: its index entries are kept. */
+  journaled: boolean;
+  /** The id of the play that made it, or 0. */
+  born: number;
+  /** The last update that listed it to be run again. */
+  visit: number;
+}
+
+/**
+ * What one play through the recogniser changed, so that undoing it restores the state before
+ * it exactly, instead of working it out again: the runs it ended and made, and the cells it
+ * changed with what they held.
+ */
+interface Frame {
+  readonly id: number;
+  readonly point: Point;
+  /** board.moves.length after the play. */
+  readonly moves: number;
+  readonly killed: RunRecord[];
+  readonly installed: RunRecord[];
+  /** Per change to a cell: the cell array, the index changed (-1: the whole array was replaced) and what was there. */
+  readonly cells: { colour: number; point: Point; at: number; was: RunRecord | RunRecord[] }[];
+}
+
+/** Plays remembered for undo. */
+const JOURNAL_DEPTH = 16;
+
+/**
+ * A realisation as a run found it, in few numbers: its key, least node tuple (and the
+ * automorphism giving it), implicit nodes, and the machine's signature of how it was found.
+ * The Realisation object is built from these when first asked for.
+ */
+interface Found {
+  readonly key: string;
+  readonly nodes: readonly Point[];
+  readonly perm: readonly number[] | undefined;
+  readonly implicit: readonly Point[];
+  readonly sig: readonly number[];
+  real: Realisation | undefined;
+}
+
+/** A realisation (by key) and every live run that found it; `shown` is from the earliest run. */
+interface Slot {
+  shown: Found;
+  by: RunRecord;
+  holders: RunRecord[];
+}
+
+const scanStreams = new WeakMap<Subgoal, ScanStream>();
+
+function scanStreamOf(subgoal: Subgoal): ScanStream {
+  let s = scanStreams.get(subgoal);
+  if (s === undefined) {
+    const stream = subgoal.stream;
+    const entry = stream.nodes[stream.entry - 1];
+    const lines = entry.lines
+      .map((l, i) => {
+        const line = stream.lines[l];
+        let nb = 0;
+        line.nodes.forEach((x, m) => {
+          if (x !== stream.entry) nb |= specAtom(line.specs[m]);
+        });
+        return { atom: specAtom(entry.specs[i]), nb };
+      })
+      .sort((a, b) => b.atom - a.atom || b.nb - a.nb);
+    s = {
+      subgoal,
+      machine: machineFor(stream),
+      order: 0,
+      prefix: [`black|${subgoal.text}|`, `white|${subgoal.text}|`],
+      atoms: lines.map((l) => l.atom),
+      neighbours: lines.map((l) => l.nb),
+      signature: lines.map((l) => `${l.atom}/${l.nb}`).join(','),
+    };
+    scanStreams.set(subgoal, s);
   }
-  return Array.from(byNeed.values());
+  return s;
+}
+
+/** The last library grouped, reused when the next one holds the same subgoals in the same order. */
+let lastGrouping: { subgoals: readonly Subgoal[]; groups: EntryGroup[] } | undefined;
+
+function groupStreams(subgoals: readonly Subgoal[]): EntryGroup[] {
+  const last = lastGrouping;
+  if (last !== undefined && last.subgoals.length === subgoals.length && last.subgoals.every((s, i) => s === subgoals[i])) return last.groups;
+  const bySig = new Map<string, EntryGroup>();
+  // A subgoal listed twice is scanned once, as a fresh scan would find the same keys twice.
+  const seen = new Set<Subgoal>();
+  for (const subgoal of subgoals) {
+    if (seen.has(subgoal)) continue;
+    seen.add(subgoal);
+    const s = scanStreamOf(subgoal);
+    let grp = bySig.get(s.signature);
+    if (grp === undefined) {
+      grp = { need: s.atoms.reduce((m, a) => m | a, 0), atoms: Int32Array.from(s.atoms), neighbours: Int32Array.from(s.neighbours), streams: [] };
+      bySig.set(s.signature, grp);
+    }
+    grp.streams.push(s);
+  }
+  const groups = Array.from(bySig.values());
+  // Scan order at a point is group by group. ScanStreams are shared by every library holding
+  // the subgoal, so the order lives in a per-grouping copy.
+  let order = 0;
+  const numbered = groups.map((g) => ({ ...g, streams: g.streams.map((s) => ({ ...s, order: order++ })) }));
+  lastGrouping = { subgoals: subgoals.slice(), groups: numbered };
+  return numbered;
 }
 
 /**
  * Keeps the realisations of a library on one board for both colours. Play and undo through
  * the recogniser (not the board directly) so that it can bring its state up to date.
+ *
+ * The whole-board scan runs each subgoal's stream (entered at its most demanding node) from
+ * every vacant point whose profile can carry that node, and keeps a record of every run:
+ * what it found and what it read — which masks, and through which points it looked at windows
+ * along which directions. A move at q changes only windows through q or flanked by q; for each
+ * colour, the masks that changed and the (point, direction) pairs with a window whose state
+ * for that colour changed are the only data that changed. The runs from a point whose masks
+ * changed are done again from scratch (the profile check there may now pass for other
+ * streams), and so is every other run that read something that changed; every other run
+ * would find what it found before. So the realisations after a move are exactly those of a
+ * fresh whole-board scan, and each key shows the realisation the earliest run in scan order
+ * found, as a fresh scan does. A run done again that finds what it found before, the same way,
+ * after reading the same things, keeps its old record.
+ *
+ * Play and undo through the recogniser keep a journal of the last plays: what runs each one
+ * ended and made, so that undo puts them back instead of working anything out. `changed`
+ * (after editing the board directly) and `recogniseAll` clear it.
  */
 export class Recogniser {
   readonly board: Board;
   private subgoals: readonly Subgoal[] = [];
-  /** Whole-board scan: one stream per subgoal, grouped by its entry node's need. */
-  private wholeGroups: StreamGroup[] = [];
-  /** After a move: every (subgoal, entry node) stream, grouped by that node's need. */
-  private moveGroups: StreamGroup[] = [];
+  private groups: EntryGroup[] = [];
+  private streamCount = 1;
   private readonly profiles: readonly [ProfileTable, ProfileTable];
-  private readonly found: readonly [Map<string, Realisation>, Map<string, Realisation>];
-  private readonly cover: CoverMap;
-  private readonly machines = new Map<ControlStream, StreamMachine>();
+  private readonly found: readonly [Map<string, Slot>, Map<string, Slot>];
+  /** cells[colour][p]: the live runs from p. */
+  private readonly cells: readonly [RunRecord[][], RunRecord[][]];
+  /**
+   * index[colour]: for each (point, direction) pair, the runs that read it and what each read
+   * there (packed as in RunRecord.reads); built on the first move.
+   */
+  private index: { recs: RunRecord[][]; reads: number[][] }[] | undefined;
+  /** Entries in the index, and how many of them belong to runs dead for good (not ones an undo may bring back). */
+  private indexSize = 0;
+  private indexDead = 0;
+  private readonly scratch: ScanScratch;
+  /**
+   * What the move being processed changed for one colour, by pair: the mask bits that
+   * flipped, and the window interest bits (ScanScratch) of windows whose state changed; the
+   * pairs with either; and the points with a changed mask, whose runs and profile checks are
+   * all looked at again.
+   */
+  private readonly maskDiff: Uint16Array;
+  private readonly windowDiff: Uint8Array;
+  private readonly changedPairs: number[] = [];
+  private readonly cellChanged: Uint8Array;
+  private readonly changedCells: number[] = [];
+  /** Window states (per colour) around a point about to change, recorded by play and undo. */
+  private readonly before: Int8Array;
+  private readonly touchedWindows: number[] = [];
+  /** Masks of both colours along the lines through the point being changed, before the change. */
+  private readonly maskPoints: number[] = [];
+  private readonly maskBefore: number[] = [];
+  /** The same for neighbour masks. */
+  private readonly nearPoints: number[] = [];
+  private readonly nearBefore: number[] = [];
+  // The run in progress.
+  private current: ScanStream | undefined;
+  private currentColour = 0;
+  private currentFound: Found[] = [];
+  private previous: RunRecord | undefined;
+  private readonly onFound = (m: StreamMachine): void => this.collect(m);
+  private visits = 0;
+  /** Plays that undo can take back without working anything out; the one being made. */
+  private journal: Frame[] = [];
+  private frames = 0;
+  private frame: Frame | undefined;
   readonly stats: RecogniseStats = { runs: 0, steps: 0, capped: 0 };
 
   constructor(board: Board, library: readonly Subgoal[]) {
     this.board = board;
-    this.cover = new CoverMap(board.points);
+    this.scratch = new ScanScratch(board.points);
     this.profiles = [new ProfileTable(board, BLACK), new ProfileTable(board, WHITE)];
     this.found = [new Map(), new Map()];
+    this.cells = [[], []];
+    this.maskDiff = new Uint16Array(board.points * 4);
+    this.windowDiff = new Uint8Array(board.points * 4);
+    this.cellChanged = new Uint8Array(board.points);
+    this.before = new Int8Array(2 * (board.geometry.pointWindows.length + board.geometry.pointFlanks.length));
     this.setLibrary(library);
   }
 
   /** Replaces the library and recognises the whole board afresh. */
   setLibrary(library: readonly Subgoal[]): void {
     this.subgoals = library.slice();
-    this.machines.clear();
-    this.wholeGroups = groupByNeed(this.subgoals.map((s) => ({ subgoal: s, stream: s.stream, need: s.need })));
-    this.moveGroups = groupByNeed(this.subgoals.flatMap((s) => s.streams.map((stream, j) => ({ subgoal: s, stream, need: s.needs[j] }))));
+    this.groups = groupStreams(this.subgoals);
+    this.streamCount = Math.max(1, this.groups.reduce((n, g) => n + g.streams.length, 0));
     this.recogniseAll();
   }
 
@@ -233,98 +448,492 @@ export class Recogniser {
 
   /** Recognises the whole board from scratch, for both colours. */
   recogniseAll(): void {
-    for (const [i, table] of this.profiles.entries()) {
-      for (let p = 0; p < this.board.points; p++) table.refresh(p);
+    this.clearJournal();
+    this.index = undefined;
+    for (let i = 0; i < 2; i++) {
+      this.profiles[i].refreshAll();
       this.found[i].clear();
-      for (let p = 0; p < this.board.points; p++) this.runAt(i, p, this.wholeGroups, -1, -1);
+      const cells = this.cells[i];
+      cells.length = 0;
+      for (let p = 0; p < this.board.points; p++) cells.push([]);
+      for (let p = 0; p < this.board.points; p++) this.scanCell(i, p);
     }
   }
 
   play(p: Point, s: Stone): void {
+    this.recordBefore(p);
     this.board.play(p, s);
-    this.changed(p, s);
+    const frame: Frame = { id: ++this.frames, point: p, moves: this.board.moves.length, killed: [], installed: [], cells: [] };
+    this.frame = frame;
+    try {
+      this.update(p, true);
+    } finally {
+      this.frame = undefined;
+    }
+    this.journal.push(frame);
+    if (this.journal.length > JOURNAL_DEPTH) this.forget(this.journal.shift()!);
   }
 
   undo(): Point {
+    const moves = this.board.moves;
+    const top = this.journal[this.journal.length - 1];
+    if (top !== undefined && moves.length === top.moves && moves[moves.length - 1] === top.point) {
+      this.journal.pop();
+      const p = this.board.undo();
+      for (const t of this.profiles) t.refreshAround(p);
+      this.revert(top);
+      return p;
+    }
+    this.clearJournal();
+    if (moves.length > 0) this.recordBefore(moves[moves.length - 1]);
     const p = this.board.undo();
-    this.changed(p);
+    this.update(p, true);
     return p;
   }
 
+  /** Restores the state before the play `frame` recorded. */
+  private revert(frame: Frame): void {
+    for (let x = frame.installed.length - 1; x >= 0; x--) this.kill(frame.installed[x]);
+    for (let x = frame.killed.length - 1; x >= 0; x--) {
+      const rec = frame.killed[x];
+      if (!rec.alive && rec.born !== frame.id) this.install(rec, true);
+    }
+    for (let x = frame.cells.length - 1; x >= 0; x--) {
+      const c = frame.cells[x];
+      if (c.at < 0) this.cells[c.colour][c.point] = c.was as RunRecord[];
+      else this.cells[c.colour][c.point][c.at] = c.was as RunRecord;
+    }
+  }
+
+  /** A frame that can no longer be undone: its dead runs are dead for good. */
+  private forget(frame: Frame): void {
+    for (const rec of frame.killed) {
+      if (rec.journaled && !rec.alive) this.indexDead += rec.reads.length;
+      rec.journaled = false;
+    }
+  }
+
+  private clearJournal(): void {
+    for (const f of this.journal) this.forget(f);
+    this.journal = [];
+  }
+
   /**
-   * Brings everything up to date after the content of point q changed. `placed` is the colour
-   * of a stone just placed there. Such a stone only takes patterns away from the other colour
-   * (a pattern dies when the other colour enters it; a stone on its flank spoils it only for
-   * its own colour), so that colour loses the realisations whose nodes or pattern points
-   * hold q and gains none.
+   * Brings everything up to date after the content of point q changed (a stone placed there,
+   * of colour `placed`, or taken away) on the board directly. With no record of the windows
+   * before the change, every window through q or flanked by q counts as changed for both
+   * colours; the masks are compared exactly.
    */
   changed(q: Point, placed?: Stone): void {
-    for (const t of this.profiles) t.refreshAround(q);
-    for (let i = 0; i < 2; i++) {
-      const found = this.found[i];
-      const ownOrUndo = placed === undefined || placed - 1 === i;
-      for (const [k, r] of found) if ((ownOrUndo ? r.footprint : r.span).includes(q)) found.delete(k);
+    void placed;
+    this.clearJournal();
+    this.touchedAround(q);
+    this.update(q, false);
+  }
+
+  /** Lists the windows through q or flanked by q in `touchedWindows`. */
+  private touchedAround(q: Point): void {
+    const g = this.board.geometry;
+    const list = this.touchedWindows;
+    list.length = 0;
+    for (let i = g.pointWindowStart[q]; i < g.pointWindowStart[q + 1]; i++) list.push(g.pointWindows[i]);
+    for (let i = g.pointFlankStart[q]; i < g.pointFlankStart[q + 1]; i++) list.push(g.pointFlanks[i]);
+  }
+
+  /** The state of every window through q or flanked by q, for each colour, before q changes. */
+  private recordBefore(q: Point): void {
+    this.touchedAround(q);
+    const list = this.touchedWindows;
+    for (let i = 0; i < list.length; i++) {
+      this.before[2 * i] = this.windowState(list[i], BLACK);
+      this.before[2 * i + 1] = this.windowState(list[i], WHITE);
     }
+  }
+
+  /** What a run can see of window w for colour s: not possible (0), or possible with k stones (k + 1). */
+  private windowState(w: number, s: Stone): number {
+    return this.board.isPossible(w, s) ? 1 + this.board.stonesIn(w, s) : 0;
+  }
+
+  /** The masks refreshAround(q) may change, as point * 4 + direction, with their values for both colours. */
+  private saveMasks(q: Point): void {
     const size = this.board.size;
-    const qc = q % size;
-    const qr = Math.floor(q / size);
-    const colours = placed === undefined ? [0, 1] : [placed - 1];
-    for (const i of colours) this.runAt(i, q, this.moveGroups, q, -1);
+    const pts = this.maskPoints;
+    const vals = this.maskBefore;
+    pts.length = 0;
+    vals.length = 0;
+    const [b, w] = this.profiles;
+    const save = (pd: number): void => {
+      pts.push(pd);
+      vals.push(b.masks[pd], w.masks[pd]);
+    };
+    for (let d = 0; d < 4; d++) save(q * 4 + d);
+    const col = q % size;
+    const row = (q - col) / size;
     for (let d = 0; d < 4; d++) {
-      const [dc, dr] = DIRECTIONS[d];
-      for (let t = -WINDOW; t <= WINDOW; t++) {
-        if (t === 0) continue;
-        const c = qc + dc * t;
-        const r = qr + dr * t;
+      const dc = d === 1 ? 0 : 1;
+      const dr = d === 0 ? 0 : d === 3 ? -1 : 1;
+      for (let k = -WINDOW; k <= WINDOW; k++) {
+        const c = col + dc * k;
+        const r = row + dr * k;
+        if (k !== 0 && c >= 0 && c < size && r >= 0 && r < size) save((r * size + c) * 4 + d);
+      }
+    }
+    const npts = this.nearPoints;
+    const nvals = this.nearBefore;
+    npts.length = 0;
+    nvals.length = 0;
+    for (let d = 0; d < 4; d++) {
+      const dc = d === 1 ? 0 : 1;
+      const dr = d === 0 ? 0 : d === 3 ? -1 : 1;
+      for (let k = -NEAR_REACH; k <= NEAR_REACH; k++) {
+        const c = col + dc * k;
+        const r = row + dr * k;
         if (c < 0 || c >= size || r < 0 || r >= size) continue;
-        for (const i of colours) this.runAt(i, r * size + c, this.moveGroups, q, d);
+        const pd = (r * size + c) * 4 + d;
+        npts.push(pd);
+        nvals.push(b.near[pd], w.near[pd]);
       }
     }
   }
 
-  /**
-   * Runs every stream whose entry need p's profile meets. With `touched` ≥ 0, only
-   * realisations whose footprint holds that point are new; the rest are known already. With
-   * `direction` ≥ 0 the touched point lies that way from p, so the entry node must have a
-   * pattern along it: some atom of its need must be met in that direction.
-   */
-  private runAt(colourIndex: number, p: Point, groups: readonly StreamGroup[], touched: number, direction = -1): void {
-    if (!this.board.isEmpty(p)) return;
-    const table = this.profiles[colourIndex];
-    const have = table.union[p];
-    if (have === 0) return;
-    const along = direction >= 0 ? table.masks[p * 4 + direction] : have;
-    if (along === 0) return;
-    const colour = colourOf((colourIndex + 1) as Stone);
-    const found = this.found[colourIndex];
-    for (const grp of groups) {
-      if ((grp.need & ~have) !== 0 || (grp.need & along) === 0) continue;
-      for (const { subgoal, stream } of grp.entries) {
-        this.stats.runs++;
-        let machine = this.machines.get(stream);
-        if (machine === undefined) this.machines.set(stream, (machine = new StreamMachine(stream, this.board, this.cover)));
-        const st = machine.run(table, p, (raw) => {
-          const key = realisationKey(subgoal, colour, raw);
-          if (found.has(key)) return;
-          const r = realise(this.board, subgoal, colour, raw, key);
-          if (touched < 0 || r.footprint.includes(touched)) found.set(key, r);
-        });
-        this.stats.steps += st.steps;
-        if (st.capped) this.stats.capped++;
+  private update(q: Point, recorded: boolean): void {
+    this.saveMasks(q);
+    for (const t of this.profiles) t.refreshAround(q);
+    const g = this.board.geometry;
+    const index = this.ensureIndex();
+    const maskDiff = this.maskDiff;
+    const windowDiff = this.windowDiff;
+    const pairs = this.changedPairs;
+    const cellChanged = this.cellChanged;
+    const cells = this.changedCells;
+    const visit = ++this.visits;
+    for (let i = 0; i < 2; i++) {
+      const stone = (i + 1) as Stone;
+      const masks = this.profiles[i].masks;
+      const near = this.profiles[i].near;
+      pairs.length = 0;
+      cells.length = 0;
+      // Mask and neighbour-mask changes count alike: runs log their interest in both as one.
+      for (let x = 0; x < this.maskPoints.length + this.nearPoints.length; x++) {
+        const isMask = x < this.maskPoints.length;
+        const y = isMask ? x : x - this.maskPoints.length;
+        const pd = isMask ? this.maskPoints[y] : this.nearPoints[y];
+        const diff = isMask ? masks[pd] ^ this.maskBefore[2 * y + i] : near[pd] ^ this.nearBefore[2 * y + i];
+        if (diff === 0) continue;
+        if (maskDiff[pd] === 0 && windowDiff[pd] === 0) pairs.push(pd);
+        maskDiff[pd] |= diff;
+        const p = pd >> 2;
+        if (cellChanged[p] === 0) {
+          cellChanged[p] = 1;
+          cells.push(p);
+        }
+      }
+      const list = this.touchedWindows;
+      for (let x = 0; x < list.length; x++) {
+        const w = list[x];
+        let diff = 127;
+        if (recorded) {
+          const was = this.before[2 * x + i];
+          const now = this.windowState(w, stone);
+          if (was === now) continue;
+          diff = (was > 0 ? 1 << (was - 1) : 0) ^ (now > 0 ? 1 << (now - 1) : 0);
+          if ((was > 0) !== (now > 0)) diff |= ANY_POSSIBLE;
+        }
+        const d = g.windowDirection[w];
+        for (let t = 0; t < WINDOW; t++) {
+          const pd = g.windowPoints[w * WINDOW + t] * 4 + d;
+          if (maskDiff[pd] === 0 && windowDiff[pd] === 0) pairs.push(pd);
+          windowDiff[pd] |= diff;
+        }
+      }
+      // Runs that read something that changed, from points whose masks did not: done again
+      // below. Collected first, so that runs made below are not visited.
+      const redo: RunRecord[] = [];
+      const { recs, reads } = index[i];
+      for (const pd of pairs) {
+        const rl = recs[pd];
+        const il = reads[pd];
+        const md = maskDiff[pd];
+        const wd = windowDiff[pd];
+        let keep = 0;
+        for (let r = 0; r < rl.length; r++) {
+          const rec = rl[r];
+          if (!rec.alive && !rec.journaled) continue;
+          const read = il[r];
+          rl[keep] = rec;
+          il[keep] = read;
+          keep++;
+          if (rec.alive && (((read >> 7) & md) | (read & wd)) !== 0 && cellChanged[rec.point] === 0 && rec.visit !== visit) {
+            rec.visit = visit;
+            redo.push(rec);
+          }
+        }
+        this.indexDead -= rl.length - keep;
+        this.indexSize -= rl.length - keep;
+        rl.length = keep;
+        il.length = keep;
+      }
+      // At a point whose masks changed, the profile checks afresh, and the runs that read
+      // something that changed.
+      for (const p of cells) this.rescanCell(i, p);
+      for (const rec of redo) {
+        const fresh = this.runOne(i, rec.point, rec.scan, rec);
+        if (fresh === rec) continue;
+        const cell = this.cells[i][rec.point];
+        const at = cell.indexOf(rec);
+        this.frame?.cells.push({ colour: i, point: rec.point, at, was: rec });
+        cell[at] = fresh;
+      }
+      for (const pd of pairs) {
+        maskDiff[pd] = 0;
+        windowDiff[pd] = 0;
+      }
+      for (const p of cells) cellChanged[p] = 0;
+    }
+    // Dead runs linger in the index until their pairs change; sweep them out when they dominate.
+    if (this.indexDead > 50_000 && this.indexDead > this.indexSize / 2) this.compactIndex();
+  }
+
+  /** Drops the index entries of runs that are dead for good. */
+  private compactIndex(): void {
+    for (const { recs, reads } of this.index!) {
+      for (let pd = 0; pd < recs.length; pd++) {
+        const rl = recs[pd];
+        const il = reads[pd];
+        let keep = 0;
+        for (let r = 0; r < rl.length; r++) {
+          if (!rl[r].alive && !rl[r].journaled) continue;
+          rl[keep] = rl[r];
+          il[keep] = il[r];
+          keep++;
+        }
+        this.indexDead -= rl.length - keep;
+        this.indexSize -= rl.length - keep;
+        rl.length = keep;
+        il.length = keep;
       }
     }
+  }
+
+  /** Whether a move changed anything the run read. */
+  private affected(rec: RunRecord): boolean {
+    const reads = rec.reads;
+    for (let t = 0; t < reads.length; t++) {
+      const read = reads[t];
+      const pd = read >> 17;
+      if ((((read >> 7) & this.maskDiff[pd]) | (read & this.windowDiff[pd])) !== 0) return true;
+    }
+    return false;
+  }
+
+  /** The index of runs by the pairs they read, built from the records when first needed. */
+  private ensureIndex(): { recs: RunRecord[][]; reads: number[][] }[] {
+    if (this.index !== undefined) return this.index;
+    const n = this.board.points * 4;
+    this.index = [0, 1].map(() => ({ recs: Array.from({ length: n }, () => []), reads: Array.from({ length: n }, () => []) }));
+    this.indexSize = 0;
+    this.indexDead = 0;
+    for (let i = 0; i < 2; i++) for (const cell of this.cells[i]) for (const rec of cell) this.indexRecord(rec);
+    return this.index;
+  }
+
+  private indexRecord(rec: RunRecord): void {
+    const { recs, reads } = this.index![rec.colour];
+    for (let t = 0; t < rec.reads.length; t++) {
+      const read = rec.reads[t];
+      const pd = read >> 17;
+      recs[pd].push(rec);
+      reads[pd].push(read & 0x1ffff);
+    }
+    this.indexSize += rec.reads.length;
+  }
+
+  /**
+   * After p's masks changed: every stream whose entry node p's profile can now carry is run
+   * unless its last run from p read nothing that changed; runs of the others are dropped.
+   */
+  private rescanCell(i: number, p: Point): void {
+    const old = this.cells[i][p];
+    this.frame?.cells.push({ colour: i, point: p, at: -1, was: old });
+    const cell: RunRecord[] = (this.cells[i][p] = []);
+    let o = 0;
+    const table = this.profiles[i];
+    const have = this.board.isEmpty(p) ? table.union[p] : 0;
+    const masks = table.masks;
+    const near = table.near;
+    if (have !== 0) {
+      for (const grp of this.groups) {
+        if ((grp.need & ~have) !== 0 || !canMeetNear(masks, near, p * 4, grp.atoms, grp.neighbours, grp.atoms.length)) continue;
+        for (const scan of grp.streams) {
+          // Old runs come in the same order as the streams.
+          while (o < old.length && old[o].scan.order < scan.order) this.kill(old[o++]);
+          const prev = o < old.length && old[o].scan === scan ? old[o++] : undefined;
+          cell.push(prev !== undefined && !this.affected(prev) ? prev : this.runOne(i, p, scan, prev));
+        }
+      }
+    }
+    while (o < old.length) this.kill(old[o++]);
+  }
+
+  /** Runs, from p for colour i, every stream whose entry node p's profile can carry. */
+  private scanCell(i: number, p: Point): void {
+    if (!this.board.isEmpty(p)) return;
+    const table = this.profiles[i];
+    const have = table.union[p];
+    if (have === 0) return;
+    const masks = table.masks;
+    const near = table.near;
+    const cell = this.cells[i][p];
+    for (const grp of this.groups) {
+      if ((grp.need & ~have) !== 0 || !canMeetNear(masks, near, p * 4, grp.atoms, grp.neighbours, grp.atoms.length)) continue;
+      for (const scan of grp.streams) cell.push(this.runOne(i, p, scan));
+    }
+  }
+
+  /**
+   * One run, recorded: its realisations join the colour's, and the index learns what it read.
+   * `previous`: the record of the same run before, whose realisation objects are reused when
+   * found the same way.
+   */
+  private runOne(i: number, p: Point, scan: ScanStream, previous?: RunRecord): RunRecord {
+    this.stats.runs++;
+    this.current = scan;
+    this.currentColour = i;
+    this.currentFound = [];
+    this.previous = previous;
+    const scratch = this.scratch;
+    this.stats.steps += scan.machine.scan(this.profiles[i], p, scratch, this.onFound);
+    if (scan.machine.capped) this.stats.capped++;
+    const n = scratch.readCount;
+    // Most runs done again find what they found before the same way: keep the old record.
+    if (previous !== undefined && previous.reads.length === n && sameList(previous.found, this.currentFound)) {
+      let same = true;
+      for (let t = 0; t < n && same; t++) {
+        const pd = scratch.readPairs[t];
+        same = previous.reads[t] === pd * 131072 + scratch.maskInterest[pd] * 128 + scratch.windowInterest[pd];
+      }
+      if (same) {
+        scratch.clearReads();
+        return previous;
+      }
+    }
+    const reads: number[] = [];
+    for (let t = 0; t < n; t++) {
+      const pd = scratch.readPairs[t];
+      reads.push(pd * 131072 + scratch.maskInterest[pd] * 128 + scratch.windowInterest[pd]);
+    }
+    scratch.clearReads();
+    const rec: RunRecord = {
+      colour: i,
+      point: p,
+      scan,
+      order: p * this.streamCount + scan.order,
+      reads,
+      found: this.currentFound,
+      alive: false,
+      journaled: false,
+      born: this.frame?.id ?? 0,
+      visit: 0,
+    };
+    if (previous !== undefined) this.kill(previous);
+    this.install(rec);
+    return rec;
+  }
+
+  /** A run's realisations join the colour's, and the index learns what it read. */
+  private install(rec: RunRecord, indexed = false): void {
+    rec.alive = true;
+    rec.journaled = false;
+    this.frame?.installed.push(rec);
+    const found = this.found[rec.colour];
+    for (const r of rec.found) {
+      const slot = found.get(r.key);
+      if (slot === undefined) {
+        found.set(r.key, { shown: r, by: rec, holders: [rec] });
+      } else {
+        slot.holders.push(rec);
+        if (rec.order < slot.by.order) {
+          slot.shown = r;
+          slot.by = rec;
+        }
+      }
+    }
+    if (this.index !== undefined && !indexed) this.indexRecord(rec);
+  }
+
+  /** A run's realisations leave the colour's, unless a live run found them too. */
+  private kill(rec: RunRecord): void {
+    if (!rec.alive) return;
+    rec.alive = false;
+    if (this.frame !== undefined) {
+      this.frame.killed.push(rec);
+      rec.journaled = true;
+    } else {
+      this.indexDead += rec.reads.length;
+    }
+    const found = this.found[rec.colour];
+    for (const r of rec.found) {
+      const slot = found.get(r.key)!;
+      const holders = slot.holders;
+      holders.splice(holders.indexOf(rec), 1);
+      if (holders.length === 0) {
+        found.delete(r.key);
+      } else if (slot.by === rec) {
+        let best = holders[0];
+        for (const h of holders) if (h.order < best.order) best = h;
+        slot.by = best;
+        slot.shown = best.found.find((x) => x.key === r.key)!;
+      }
+    }
+  }
+
+  /** A realisation the current run found: kept once per key, the first time. */
+  private collect(m: StreamMachine): void {
+    const scan = this.current!;
+    const subgoal = scan.subgoal;
+    const k = subgoal.description.nodes.length;
+    const rawNodes = new Array<number>(k);
+    for (let x = 0; x < k; x++) rawNodes[x] = m.nodePoint(x + 1);
+    const { nodes, perm } = leastLabelling(subgoal, rawNodes);
+    const implicit = m.implicitPoints();
+    const key = `${scan.prefix[this.currentColour]}${nodes.join(',')}|${implicit.join(',')}`;
+    const list = this.currentFound;
+    for (const r of list) if (r.key === key) return;
+    const prev = this.previous;
+    if (prev !== undefined) {
+      for (const f of prev.found) {
+        if (f.key === key && m.hasSignature(f.sig)) {
+          list.push(f);
+          return;
+        }
+      }
+    }
+    list.push({ key, nodes, perm, implicit, sig: m.signature(), real: undefined });
+  }
+
+  /** The Realisation object of a found realisation, built on first use. */
+  private realisation(f: Found, colour: Colour, subgoal: Subgoal): Realisation {
+    if (f.real === undefined) f.real = realise(this.board, subgoal, colour, rawFromSignature(subgoal.stream, this.board.geometry, f.sig, f.implicit), f.nodes, f.perm, f.key);
+    return f.real;
   }
 
   /** The realisations of one colour, in library order, then by nodes, then by implicit nodes. */
   realisations(colour: Colour): Realisation[] {
     const order = new Map(this.subgoals.map((s, i) => [s, i]));
-    const list = Array.from(this.found[colour === 'black' ? 0 : 1].values());
+    const list = Array.from(this.found[colour === 'black' ? 0 : 1].values(), (s) => this.realisation(s.shown, colour, s.by.scan.subgoal));
     return list.sort((a, b) => {
       const d = order.get(a.subgoal)! - order.get(b.subgoal)!;
       if (d !== 0) return d;
       return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
     });
   }
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** One-shot recognition of a board for one or both colours. */

@@ -14,6 +14,8 @@ import { SYMMETRIES, swapColours, transformPicture, transformPoint, translatePic
 import { BLACK, EMPTY, WHITE, type Cell } from '../src/types.ts';
 import { fixture } from './support/fixtures.ts';
 import { randomDescription } from './support/randomDescription.ts';
+import { benchLibrary } from '../bench/libraries.ts';
+import { generateGame } from '../bench/positions.ts';
 import { library, mappedKeys, recogniseText, subgoal } from './support/recognition.ts';
 import { referenceRealisations } from './support/referenceMatcher.ts';
 
@@ -258,5 +260,55 @@ describe('incremental recognition', () => {
       }
     }
     expect(live.realisations('black').length + live.realisations('white').length).toBeGreaterThan(0);
+  });
+});
+
+describe('incremental recognition keeps exactly the state of a fresh scan', () => {
+  // Every field, not just the keys: the recogniser reruns only the runs a move can affect
+  // and takes undone plays back from a journal, and must still show what a fresh scan shows.
+  const full = (r: Recogniser) =>
+    (['black', 'white'] as const).map((c) => r.realisations(c).map((x) => JSON.stringify({ ...x, subgoal: x.subgoal.text })));
+  const lib = benchLibrary(120);
+
+  it('through plays, runs of undos (the journal) and undos of stones played before it was made', () => {
+    const game = generateGame(11, 40);
+    const board = game.board.clone();
+    const live = new Recogniser(board, lib);
+    const rnd = seededRandom(5);
+    let compared = 0;
+    for (let step = 0; step < 36; step++) {
+      if (rnd.next() < 0.4 && board.stoneCount > 0) {
+        // Sometimes several in a row, down past the position the recogniser was made on.
+        const n = 1 + rnd.int(3);
+        for (let i = 0; i < n && board.stoneCount > 0; i++) live.undo();
+      } else {
+        const near = Array.from({ length: 361 }, (_, p) => p).filter((p) => board.isEmpty(p) && Math.abs((p % 19) - 9) < 6 && Math.abs(Math.floor(p / 19) - 9) < 6);
+        live.play(rnd.pick(near), board.stoneCount % 2 === 0 ? BLACK : WHITE);
+      }
+      const fresh = new Recogniser(board.clone(), lib);
+      const got = full(live);
+      expect(got, `step ${step}`).toEqual(full(fresh));
+      compared += got[0].length + got[1].length;
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it('after the board is changed directly and changed() is called', () => {
+    const game = generateGame(12, 50);
+    const board = game.board.clone();
+    const live = new Recogniser(board, lib);
+    const rnd = seededRandom(6);
+    for (let step = 0; step < 10; step++) {
+      if (step % 3 === 2) {
+        live.changed(board.undo());
+      } else {
+        const empties = Array.from({ length: 361 }, (_, p) => p).filter((p) => board.isEmpty(p) && Math.abs((p % 19) - 9) < 5 && Math.abs(Math.floor(p / 19) - 9) < 5);
+        const p = rnd.pick(empties);
+        const s = board.stoneCount % 2 === 0 ? BLACK : WHITE;
+        board.play(p, s);
+        live.changed(p, s);
+      }
+      expect(full(live), `step ${step}`).toEqual(full(new Recogniser(board.clone(), lib)));
+    }
   });
 });
