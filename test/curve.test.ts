@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { CHART_HEIGHT, CHART_WIDTH, renderLearningCurve } from '../src/cli/curve.ts';
+import { createGomokuaiPlayer } from '../src/cli/gomokuaiPlayer.ts';
+import { SolverPlayer } from '../src/cli/solverPlayer.ts';
+import { curveBlocks, evaluate, runLearningCurve, targetProgress, type CurveGame, type CurveOpponent } from '../src/curve.ts';
+import { Game } from '../src/game.ts';
+import { generateOpenings } from '../src/match.ts';
+import { decode } from './render/png.ts';
+
+const opponents: CurveOpponent[] = [
+  { name: 'gomokuai', create: () => createGomokuaiPlayer() },
+  { name: 'tss', create: () => new SolverPlayer() },
+];
+
+function fakeGame(index: number, opponent: string, result: CurveGame['result'], librarySize: number): CurveGame {
+  const learner = index % 2 === 0 ? 'black' : 'white';
+  return { index, opponent, learner, result, moves: 30, learned: 0, librarySize, learnerMeanMs: 1, opponentMeanMs: 1, analysisMs: 0, how: 'five', game: Game.create(15) };
+}
+
+describe('learning curve', () => {
+  it('plays a short series in colour-swapped pairs, learns from its losses and draws the chart', async () => {
+    const seen: number[] = [];
+    const curve = await runLearningCurve({ games: 12, size: 15, opponents, openings: generateOpenings(3, 6, 15), blockSize: 4, window: 2, date: '2026-11-21', onGame: (g) => seen.push(g.index) });
+    expect(seen).toEqual([...Array(12).keys()]);
+    expect(curve.games.map((g) => g.opponent)).toEqual(['gomokuai', 'gomokuai', 'tss', 'tss'].concat(['gomokuai', 'gomokuai', 'tss', 'tss'], ['gomokuai', 'gomokuai', 'tss', 'tss']));
+    expect(curve.games.map((g) => g.learner)).toEqual(Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? 'black' : 'white')));
+    // Both games of a pair start from the same opening.
+    for (let i = 0; i < 12; i += 2) expect(curve.games[i].game.moves.slice(0, 3)).toEqual(curve.games[i + 1].game.moves.slice(0, 3));
+
+    const losses = curve.games.filter((g) => g.result === 'loss');
+    expect(losses.length).toBeGreaterThan(0);
+    // It learned something, only from losses, and the library only grows.
+    expect(curve.library.size - 1).toBeGreaterThan(0);
+    expect(curve.games.at(-1)!.librarySize).toBe(curve.library.size - 1);
+    for (const g of curve.games) if (g.result !== 'loss') expect(g.learned).toBe(0);
+    for (let i = 1; i < 12; i++) expect(curve.games[i].librarySize).toBe(curve.games[i - 1].librarySize + curve.games[i].learned);
+    expect(curve.library.entries.slice(1).every((e) => e.provenance?.date === '2026-11-21')).toBe(true);
+
+    expect(curve.blocks.map((b) => b.games)).toEqual([4, 4, 4]);
+    expect(curve.blocks.reduce((s, b) => s + b.losses, 0)).toBe(losses.length);
+    expect(curve.blocks.at(-1)!.librarySize).toBe(curve.library.size - 1);
+
+    const png = renderLearningCurve(curve);
+    const image = await decode(png);
+    expect([image.width, image.height]).toEqual([CHART_WIDTH, CHART_HEIGHT]);
+    const small = await decode(renderLearningCurve(curve, { width: 480, height: 300 }));
+    expect([small.width, small.height]).toEqual([480, 300]);
+
+    // The learned library, frozen, still plays: a standing from the match runner.
+    const standing = await evaluate(curve.library, opponents[0], { games: 2, size: 15, openings: generateOpenings(9, 1, 15) });
+    expect(standing.games).toBe(2);
+  });
+
+  it('cuts blocks and follows the rolling score against the target', () => {
+    const results: CurveGame['result'][] = ['loss', 'loss', 'win', 'draw', 'win', 'win', 'win', 'loss'];
+    const games = results.map((r, i) => fakeGame(i, i % 4 < 2 ? 'gomokuai' : 'tss', r, i));
+    const blocks = curveBlocks(games, 3);
+    expect(blocks.map((b) => [b.first, b.games, b.losses, b.draws, b.librarySize])).toEqual([
+      [0, 3, 2, 0, 2],
+      [3, 3, 0, 1, 5],
+      [6, 2, 1, 0, 7],
+    ]);
+    expect(blocks[0].lossRate).toBeCloseTo(2 / 3);
+    expect(blocks[0].byOpponent).toEqual({ gomokuai: { games: 2, wins: 0, losses: 2, draws: 0 }, tss: { games: 1, wins: 1, losses: 0, draws: 0 } });
+    // Against gomokuai: games 1, 2, 5, 6 (loss, loss, win, win); window 2.
+    const t = targetProgress(games, 'gomokuai', 2, 80);
+    expect(t.rolling).toEqual([
+      [2, 0],
+      [5, 50],
+      [6, 100],
+    ]);
+    expect(t.reachedAt).toBe(6);
+    expect(t.reachedAfterTargetGames).toBe(4);
+    expect(t.best).toEqual({ score: 100, at: 6 });
+    const never = targetProgress(games, 'tss', 2, 80);
+    // Against tss: win, draw, win, loss → 75, 75, 50.
+    expect(never.rolling.map((r) => r[1])).toEqual([75, 75, 50]);
+    expect(never.reachedAt).toBeUndefined();
+    expect(never.best).toEqual({ score: 75, at: 4 });
+  });
+});
