@@ -5,6 +5,7 @@
 import { benchAnalysis } from './analysis.ts';
 import { benchBoard } from './board.ts';
 import { formatTable, type Measurement } from './harness.ts';
+import { benchMoveTime } from './movetime.ts';
 import { benchRecognition } from './recognition.ts';
 import { benchSolver } from './solver.ts';
 
@@ -13,6 +14,7 @@ export const SUITES: Record<string, () => Measurement[] | Promise<Measurement[]>
   recognition: benchRecognition,
   analysis: benchAnalysis,
   solver: benchSolver,
+  player: benchMoveTime,
 };
 
 export async function runBenchmarks(names: readonly string[], print: (s: string) => void): Promise<number> {
