@@ -37,8 +37,8 @@
 import type { Board } from './board.ts';
 import { DEFAULT_STEP_CAP, type ControlStream } from './controlStream.ts';
 import { WINDOW, type Geometry } from './geometry.ts';
-import { directionWindows, distinctDirections, specAtom, type DirectionWindows, type ProfileTable } from './profile.ts';
-import { BLACK, type Direction, type Point, type Stone } from './types.ts';
+import { directionWindows, distinctDirections, highestBit, lowestBit, possibleStarts, specAtom, type DirectionWindows, type ProfileTable } from './profile.ts';
+import { type Direction, type Point } from './types.ts';
 
 /** The patterns a realisation uses on one of its lines. */
 export interface RealisedLine {
@@ -72,34 +72,33 @@ export class CoverMap {
 
 /**
  * Per-board working memory for runs: the cover marks, and the log of what the last run read.
- * For a point p and direction d (pair `p * 4 + d`): `maskInterest` holds the atoms whose
- * presence in p's mask along d the run tested, `windowInterest` bit c (0-5) that it looked for
- * possible windows along d through p holding c stones, bit 6 that it asked whether such
- * windows are possible at all. `readPairs[0 .. readCount)` lists the pairs read.
+ * For a point p and direction d (pair `p * 4 + d`), `interest[pd]` packs what the run looked
+ * for there (see READ_* below): bits 0-6 windows along d through p (bit c: possible windows
+ * holding c stones, bit 6: whether windows are possible at all), bits 7-16 atoms of p's mask
+ * along d, bits 17-26 atoms of its neighbour mask along d. A move changes a run's outcome only
+ * if it changes something of that kind there. `readPairs[0 .. readCount)` lists the pairs read.
  */
 export class ScanScratch {
   readonly cover: Int32Array;
-  readonly maskInterest: Uint16Array;
-  readonly windowInterest: Uint8Array;
+  readonly interest: Int32Array;
   readonly readPairs: Int32Array;
   readCount = 0;
   constructor(points: number, cover?: CoverMap) {
     this.cover = cover?.marks ?? new Int32Array(points);
-    this.maskInterest = new Uint16Array(points * 4);
-    this.windowInterest = new Uint8Array(points * 4);
+    this.interest = new Int32Array(points * 4);
     this.readPairs = new Int32Array(points * 4);
   }
 
   /** Forgets the log of the last run. */
   clearReads(): void {
-    for (let i = 0; i < this.readCount; i++) {
-      const pd = this.readPairs[i];
-      this.maskInterest[pd] = 0;
-      this.windowInterest[pd] = 0;
-    }
+    for (let i = 0; i < this.readCount; i++) this.interest[this.readPairs[i]] = 0;
     this.readCount = 0;
   }
 }
+
+/** Where each kind of interest sits in a packed interest word. */
+export const READ_MASK_SHIFT = 7;
+export const READ_NEAR_SHIFT = 17;
 
 /** Window interest: whether windows are possible at all, whatever they hold. */
 export const ANY_POSSIBLE = 64;
@@ -136,6 +135,8 @@ export class StreamMachine {
   private readonly elFrom: Int32Array;
   private readonly elAfter: Int32Array;
   private readonly elAtom: Int32Array;
+  /** For B: which of the node's line slots the element's line is. */
+  private readonly elSlot: Int32Array;
   // Nodes (by label): lines through them and the atom each must meet, four slots each.
   private readonly nodeLineCount: Int8Array;
   private readonly nodeLineIds: Int32Array;
@@ -144,6 +145,12 @@ export class StreamMachine {
   private readonly nodeNb: Int32Array;
   /** The OR of a node's atoms and its slots' neighbour atoms: all its mask tests look for these. */
   private readonly nodeNeed: Int32Array;
+  /**
+   * Per node line slot, for the node's current point: the directions along which its mask
+   * holds the slot's atoms and its neighbour mask the neighbours' (set by logNode when the
+   * node is placed; masks do not change during a run).
+   */
+  private readonly slotDirs: Int32Array;
   // Lines: members in a flat list (ascending label), and per (line, label) membership.
   private readonly lineStart: Int32Array;
   private readonly lineLen: Int32Array;
@@ -158,10 +165,23 @@ export class StreamMachine {
   private readonly lineDir: Int8Array;
   private readonly usedDirs: Uint8Array;
   private readonly alt: Int32Array;
+  /**
+   * Conflict-directed backjumping (see scan): conf[pc], the elements whose choices made element
+   * pc's alternatives fail so far (a bit per element); sol[pc], whether a realisation was
+   * found below pc's current choice; which element placed each node and named each line.
+   */
+  private readonly conf: Int32Array;
+  private readonly sol: Uint8Array;
+  private readonly placedBy: Int32Array;
+  private readonly dirBy: Int32Array;
+  /** The elements a failed lineFeasible depended on. */
+  private lineBits = 0;
   private readonly eGen: Float64Array;
   /** Bumped whenever an A-D element takes an alternative. */
   private generation = 0;
+  /** Per E element: the points it marked in the cover, eMarkedCount[pc] of them. */
   private readonly eMarked: number[][];
+  private readonly eMarkedCount: Int32Array;
   /** Per E element: option count, each option's vacant mask and its choice per member. */
   private readonly eOptCount: Int32Array;
   private readonly eOptMask: number[][];
@@ -178,9 +198,9 @@ export class StreamMachine {
   private dw!: DirectionWindows;
   private masks!: Uint16Array;
   private near!: Uint16Array;
+  private windows!: Int32Array;
   private cover!: Int32Array;
   private scratch!: ScanScratch;
-  private stone: Stone = BLACK;
   private steps = 0;
   /** Whether the last run was cut short by the step cap. */
   capped = false;
@@ -205,24 +225,20 @@ export class StreamMachine {
     this.elLine = Int32Array.from(els, (e) => ('line' in e ? e.line : -1));
     this.elFrom = Int32Array.from(els, (e) => (e.op === 'C' ? e.from : 0));
     this.elAfter = Int32Array.from(els, (e) => (e.op === 'B' && e.after !== undefined ? e.after : -1));
-    this.elAtom = Int32Array.from(els, (e) => {
-      if (e.op === 'B' || e.op === 'C') {
-        const nd = stream.nodes[e.node - 1];
-        return specAtom(nd.specs[nd.lines.indexOf(e.line)]);
-      }
-      return 0;
-    });
+    this.elAtom = Int32Array.from(els, (e) => (e.op === 'B' || e.op === 'C' ? selfAtoms(stream, e.node, e.line) : 0));
+    this.elSlot = Int32Array.from(els, (e) => (e.op === 'B' ? stream.nodes[e.node - 1].lines.indexOf(e.line) : 0));
     this.nodeLineCount = new Int8Array(k + 1);
     this.nodeLineIds = new Int32Array((k + 1) * 4);
     this.nodeAtoms = new Int32Array((k + 1) * 4);
     this.nodeNb = new Int32Array((k + 1) * 4);
     this.nodeNeed = new Int32Array(k + 1);
+    this.slotDirs = new Int32Array((k + 1) * 4);
     stream.nodes.forEach((nd, i) => {
       this.nodeLineCount[i + 1] = nd.lines.length;
       nd.lines.forEach((l, s) => {
         this.nodeLineIds[(i + 1) * 4 + s] = l;
-        this.nodeAtoms[(i + 1) * 4 + s] = specAtom(nd.specs[s]);
-        this.nodeNeed[i + 1] |= specAtom(nd.specs[s]);
+        this.nodeAtoms[(i + 1) * 4 + s] = selfAtoms(stream, i + 1, l);
+        this.nodeNeed[i + 1] |= this.nodeAtoms[(i + 1) * 4 + s];
         const line = stream.lines[l];
         line.nodes.forEach((x, m) => {
           if (x !== i + 1) this.nodeNb[(i + 1) * 4 + s] |= specAtom(line.specs[m]);
@@ -246,7 +262,7 @@ export class StreamMachine {
         this.memNode[at] = x;
         this.memN[at] = l.specs[m].n;
         this.memDashed[at] = l.specs[m].dashed ? 1 : 0;
-        this.memAtom[at] = specAtom(l.specs[m]);
+        this.memAtom[at] = selfAtoms(stream, x, li);
         this.lineSpecN[li * (k + 1) + x] = l.specs[m].n;
         at++;
       });
@@ -255,8 +271,13 @@ export class StreamMachine {
     this.lineDir = new Int8Array(L).fill(-1);
     this.usedDirs = new Uint8Array(k + 1);
     this.alt = new Int32Array(n);
+    this.conf = new Int32Array(n);
+    this.sol = new Uint8Array(n);
+    this.placedBy = new Int32Array(k + 1);
+    this.dirBy = new Int32Array(L);
     this.eGen = new Float64Array(n).fill(-1);
     this.eMarked = els.map(() => []);
+    this.eMarkedCount = new Int32Array(n);
     this.eOptCount = new Int32Array(n);
     this.eOptMask = els.map(() => []);
     this.eOptPick = els.map(() => []);
@@ -292,10 +313,9 @@ export class StreamMachine {
     this.dw = directionWindows(board.geometry);
     this.masks = profiles.masks;
     this.near = profiles.near;
-    this.stone = profiles.stone;
+    this.windows = profiles.windows;
     this.scratch = scratch;
     this.cover = scratch.cover;
-    this.readMasks(start, this.nodeNeed[this.entry]);
     const P = this.P;
     // Clean already unless a callback threw in the last run; cheap to make sure.
     for (let x = 0; x <= this.k; x++) {
@@ -306,6 +326,7 @@ export class StreamMachine {
     const entry = this.entry;
     // The A element: the entry node's whole pattern entry, before any state is touched.
     P[entry] = start;
+    this.logNode(entry);
     const fits = this.nodeFits(entry);
     P[entry] = -1;
     if (!fits) return 1;
@@ -313,8 +334,14 @@ export class StreamMachine {
     const n = this.n;
     const elOp = this.elOp;
     const alt = this.alt;
+    const conf = this.conf;
+    const sol = this.sol;
+    // Backjumping needs a bit per element; longer streams backtrack one element at a time.
+    const jumps = n <= 31;
     let pc = 0;
     alt[0] = 0;
+    conf[0] = 0;
+    sol[0] = 0;
     while (pc >= 0) {
       if (this.steps > cap) {
         this.capped = true;
@@ -322,6 +349,7 @@ export class StreamMachine {
       }
       if (pc === n) {
         found(this);
+        for (let x = 0; x < n; x++) sol[x] = 1;
         pc--;
         this.retract(pc);
         continue;
@@ -331,11 +359,29 @@ export class StreamMachine {
         if (elOp[pc] !== OP_E) this.generation++;
         alt[pc] = taken + 1;
         pc++;
-        if (pc < n) alt[pc] = 0;
-      } else {
-        pc--;
-        if (pc >= 0) this.retract(pc);
+        if (pc < n) {
+          alt[pc] = 0;
+          conf[pc] = 0;
+          sol[pc] = 0;
+        }
+        continue;
       }
+      // Every alternative of pc failed. Unless a realisation was found below it, or it is an
+      // E (whose options depend on everything before it), the failures depended only on the
+      // elements in conf[pc]: back up to the latest of them, skipping the choices in between,
+      // which cannot help, and hand it the rest of the conflict.
+      let h = pc - 1;
+      if (jumps && sol[pc] === 0) {
+        if (elOp[pc] === OP_E) {
+          if (h >= 0) conf[h] |= (1 << h) - 1;
+        } else {
+          const cs = conf[pc] & ((1 << pc) - 1);
+          h = highestBit(cs);
+          if (h >= 0) conf[h] |= cs & ~(1 << h);
+        }
+      }
+      for (let x = pc - 1; x >= h && x >= 0; x--) this.retract(x);
+      pc = h;
     }
     // Leave the state and the shared cover marks clean for the next run, even after the cap.
     for (; pc >= 0; pc--) this.retract(pc);
@@ -350,7 +396,11 @@ export class StreamMachine {
   /** The implicit nodes of the realisation being reported, ascending. */
   implicitPoints(): Point[] {
     const out: number[] = [];
-    for (let pc = 0; pc < this.n; pc++) if (this.elOp[pc] === OP_E) for (const p of this.eMarked[pc]) out.push(p);
+    for (let pc = 0; pc < this.n; pc++) {
+      if (this.elOp[pc] !== OP_E) continue;
+      const marked = this.eMarked[pc];
+      for (let t = 0; t < this.eMarkedCount[pc]; t++) out.push(marked[t]);
+    }
     return sortPoints(out);
   }
 
@@ -423,53 +473,58 @@ export class StreamMachine {
     return { nodes, lines, implicit: this.implicitPoints() };
   }
 
-  /** Logs that the run tested `atoms` in p's mask along d. */
-  private readMask(p: Point, d: number, atoms: number): void {
+  /** Logs interest bits (packed as in ScanScratch) at pair pd. */
+  private read(pd: number, bits: number): void {
     const s = this.scratch;
-    const pd = p * 4 + d;
-    const had = s.maskInterest[pd];
-    if ((had & atoms) === atoms) return;
-    if (had === 0 && s.windowInterest[pd] === 0) s.readPairs[s.readCount++] = pd;
-    s.maskInterest[pd] = had | atoms;
+    const had = s.interest[pd];
+    if ((had & bits) === bits) return;
+    if (had === 0) s.readPairs[s.readCount++] = pd;
+    s.interest[pd] = had | bits;
   }
 
-  /** Logs that the run tested `atoms` in p's masks along every direction. */
-  private readMasks(p: Point, atoms: number): void {
-    for (let d = 0; d < 4; d++) this.readMask(p, d, atoms);
+  /**
+   * Logs the tests node j, just placed, will have made of its masks while it stays there:
+   * for each line slot and direction, whether the mask holds the slot's atoms and the
+   * neighbour mask its neighbours' atoms. A test that passes can only fail if one of those
+   * bits goes; one that fails can only pass if the bits it misses come.
+   */
+  private logNode(j: number): void {
+    const p = this.P[j];
+    const base = p * 4;
+    const cnt = this.nodeLineCount[j];
+    const slotDirs = this.slotDirs;
+    for (let i = 0; i < cnt; i++) slotDirs[j * 4 + i] = 0;
+    for (let d = 0; d < 4; d++) {
+      const m = this.masks[base + d];
+      const nr = this.near[base + d];
+      let mi = 0;
+      let ni = 0;
+      for (let i = 0; i < cnt; i++) {
+        const atom = this.nodeAtoms[j * 4 + i];
+        const nb = this.nodeNb[j * 4 + i];
+        if (atom !== 0 && (m & atom) === atom && (nr & nb) === nb) {
+          mi |= atom;
+          ni |= nb;
+          slotDirs[j * 4 + i] |= 1 << d;
+        } else {
+          // To pass, what is missing must come (of either half; logging both is safe).
+          mi |= atom & ~m;
+          ni |= nb & ~nr;
+        }
+      }
+      const bits = (mi << READ_MASK_SHIFT) | (ni << READ_NEAR_SHIFT);
+      if (bits !== 0) this.read(base + d, bits);
+    }
   }
 
   /** Logs that the run looked at the windows along d through p (`what`: window interest bits). */
   private readWindows(p: Point, d: number, what: number): void {
-    const s = this.scratch;
-    const pd = p * 4 + d;
-    const had = s.windowInterest[pd];
-    if ((had & what) === what) return;
-    if (had === 0 && s.maskInterest[pd] === 0) s.readPairs[s.readCount++] = pd;
-    s.windowInterest[pd] = had | what;
+    this.read(p * 4 + d, what);
   }
+
 
   private isExplicit(p: Point): boolean {
-    const P = this.P;
-    for (let x = 1; x <= this.k; x++) if (P[x] === p) return true;
-    return false;
-  }
-
-  /** How many steps along direction d b lies from a, or OFF when it is not on that line. */
-  private lineOffset(a: Point, b: Point, d: number): number {
-    const col = this.dw.col;
-    const row = this.dw.row;
-    const dc = col[b] - col[a];
-    const dr = row[b] - row[a];
-    switch (d) {
-      case 0:
-        return dr === 0 ? dc : OFF;
-      case 1:
-        return dc === 0 ? dr : OFF;
-      case 2:
-        return dc === dr ? dc : OFF;
-      default:
-        return dc === -dr ? dc : OFF;
-    }
+    return this.nodeAt(p) > 0;
   }
 
   /**
@@ -478,9 +533,7 @@ export class StreamMachine {
    * j's neighbour mask there (a necessary condition: two nodes of a line share a pattern).
    */
   private nodeFits(j: number): boolean {
-    const masks = this.masks;
-    const near = this.near;
-    const base = this.P[j] * 4;
+    const slotDirs = this.slotDirs;
     const cnt = this.nodeLineCount[j];
     let taken = 0;
     let a0 = 0;
@@ -489,15 +542,12 @@ export class StreamMachine {
     let a3 = 0;
     let nFree = 0;
     for (let i = 0; i < cnt; i++) {
-      const atom = this.nodeAtoms[j * 4 + i];
-      const nb = this.nodeNb[j * 4 + i];
+      const a = slotDirs[j * 4 + i];
       const d = this.lineDir[this.nodeLineIds[j * 4 + i]];
       if (d >= 0) {
-        if ((masks[base + d] & atom) === 0 || (near[base + d] & nb) !== nb || (taken & (1 << d)) !== 0) return false;
+        if ((a & (1 << d)) === 0 || (taken & (1 << d)) !== 0) return false;
         taken |= 1 << d;
       } else {
-        let a = 0;
-        for (let dd = 0; dd < 4; dd++) if ((masks[base + dd] & atom) !== 0 && (near[base + dd] & nb) === nb) a |= 1 << dd;
         if (a === 0) return false;
         if (nFree === 0) a0 = a;
         else if (nFree === 1) a1 = a;
@@ -523,47 +573,74 @@ export class StreamMachine {
     const len = this.lineLen[line];
     const P = this.P;
     const k = this.k;
-    const board = this.board;
-    const stone = this.stone;
-    const dwin = this.dw.windows;
-    const doff = this.dw.offsets;
-    const offs = this.offs;
+    this.linePositions(line);
     const placedN = placed > 0 ? this.lineSpecN[line * (k + 1) + placed] : 0;
     for (let m = 0; m < len; m++) {
       const j = this.memNode[st + m];
-      const p = P[j];
-      if (p < 0) continue;
+      if (P[j] < 0) continue;
       const nm = this.memN[st + m];
       if (placed > 0 && j !== placed && nm > placedN) continue;
-      const need = this.memDashed[st + m] === 1 ? 2 : 1;
-      if (nm >= 1) this.readWindows(p, d, 1 << (nm - 1));
-      // Where the other placed nodes lie along the line from p, and whether p's patterns must hold them.
-      for (let x = 1; x <= k; x++) offs[x - 1] = x === j || P[x] < 0 ? OFF : this.lineOffset(p, P[x], d);
-      let count = 0;
-      const base = (p * 4 + d) * WINDOW;
-      for (let i = 0; i < WINDOW && count < need; i++) {
-        const w = dwin[base + i];
-        if (w < 0) break;
-        if (!board.isPossible(w, stone) || board.stonesIn(w, stone) !== nm - 1) continue;
-        const lo = -doff[base + i];
-        const hi = lo + WINDOW - 1;
-        let good = true;
-        for (let x = 1; x <= k && good; x++) {
-          if (x === j || P[x] < 0) continue;
-          const t = offs[x - 1];
-          const inside = t >= lo && t <= hi;
-          const xn = this.lineSpecN[line * (k + 1) + x];
-          if (xn >= 0) {
-            if (xn >= nm && !inside) good = false;
-          } else if (inside) {
-            good = false;
-          }
-        }
-        if (good) count++;
-      }
-      if (count < need) return false;
+      if (nm < 1) return false;
+      this.readWindows(P[j], d, 1 << (nm - 1));
+      const fit = this.fitStarts(line, m);
+      // Two patterns for n', one for n.
+      if (fit === 0 || (this.memDashed[st + m] === 1 && (fit & (fit - 1)) === 0)) return false;
     }
     return true;
+  }
+
+  /**
+   * Fills `offs[x - 1]` with the position along the board line of `line` (which has a
+   * direction) of every placed node on that board line, OFF for the rest.
+   */
+  private linePositions(line: number): void {
+    const d = this.lineDir[line];
+    const st = this.lineStart[line];
+    const P = this.P;
+    const lineOf = this.dw.lineOf;
+    const posOf = this.dw.posOf;
+    const offs = this.offs;
+    // Also notes, in lineBits, the elements that placed those nodes and named the line.
+    let origin = -1;
+    for (let m = 0; m < this.lineLen[line] && origin < 0; m++) origin = P[this.memNode[st + m]];
+    const oline = lineOf[origin * 4 + d];
+    let bits = 1 << this.dirBy[line];
+    for (let x = 1; x <= this.k; x++) {
+      const p = P[x];
+      if (p >= 0 && lineOf[p * 4 + d] === oline) {
+        offs[x - 1] = posOf[p * 4 + d];
+        bits |= 1 << this.placedBy[x];
+      } else {
+        offs[x - 1] = OFF;
+      }
+    }
+    this.lineBits = bits;
+  }
+
+  /**
+   * The patterns member m of `line` may take, given the placed nodes (positions from
+   * `linePositions`): as a window-start set (see ProfileTable.windows), the possible windows
+   * through it along the line with n − 1 stones that hold every placed line-mate of at least
+   * its spec and no placed explicit node off the line.
+   */
+  private fitStarts(line: number, m: number): number {
+    const st = this.lineStart[line];
+    const j = this.memNode[st + m];
+    const nm = this.memN[st + m];
+    const p = this.P[j];
+    const offs = this.offs;
+    const tp = offs[j - 1];
+    const specs = line * (this.k + 1);
+    let fit = (this.windows[p * 4 + this.lineDir[line]] >> (5 * (nm - 1))) & 31;
+    for (let x = 1; x <= this.k && fit !== 0; x++) {
+      if (x === j || offs[x - 1] === OFF) continue;
+      // The windows holding the point t steps from p are those starting at bits t … t + 4.
+      const t = offs[x - 1] - tp;
+      const xn = this.lineSpecN[specs + x];
+      if (xn < 0) fit &= ~startsHolding(t);
+      else if (xn >= nm) fit &= startsHolding(t);
+    }
+    return fit;
   }
 
   private attempt(pc: number, a: number, start: Point): number {
@@ -572,13 +649,14 @@ export class StreamMachine {
         if (a > 0) return -1;
         this.steps++;
         this.P[this.elNode[pc]] = start;
+        this.placedBy[this.elNode[pc]] = pc;
         return 0;
       case OP_B:
         return this.attemptB(pc, a);
       case OP_C:
         return this.attemptC(pc, a);
       case OP_D:
-        return a > 0 ? -1 : this.attemptD(this.elLine[pc]);
+        return a > 0 ? -1 : this.attemptD(pc, this.elLine[pc]);
       default:
         return this.attemptE(pc, this.elLine[pc], a);
     }
@@ -587,21 +665,54 @@ export class StreamMachine {
   private attemptB(pc: number, a: number): number {
     const node = this.elNode[pc];
     const line = this.elLine[pc];
-    const atom = this.elAtom[pc];
-    const masks = this.masks;
-    const base = this.P[node] * 4;
+    const slot = node * 4 + this.elSlot[pc];
     const after = this.elAfter[pc];
     const from = after >= 0 ? Math.max(a, this.lineDir[after] + 1) : a;
+    const placed = 1 << this.placedBy[node];
+    let why = after >= 0 ? 1 << this.dirBy[after] : 0;
     for (let d = from; d < 4; d++) {
       this.steps++;
-      if ((this.usedDirs[node] & (1 << d)) !== 0 || (masks[base + d] & atom) === 0) continue;
+      if ((this.usedDirs[node] & (1 << d)) !== 0) {
+        why |= this.directedBy(node, d);
+        continue;
+      }
+      if ((this.slotDirs[slot] & (1 << d)) === 0) {
+        why |= placed;
+        continue;
+      }
       this.lineDir[line] = d;
+      this.dirBy[line] = pc;
       this.usedDirs[node] |= 1 << d;
-      if (this.nodeFits(node) && this.lineFeasible(line, node)) return d;
+      if (!this.nodeFits(node)) why |= placed | this.directedBits(node);
+      else if (!this.lineFeasible(line, node)) why |= placed | this.lineBits;
+      else {
+        this.conf[pc] |= why;
+        return d;
+      }
       this.lineDir[line] = -1;
       this.usedDirs[node] &= ~(1 << d);
     }
+    this.conf[pc] |= why;
     return -1;
+  }
+
+  /** The element that named the line of node j running along direction d. */
+  private directedBy(j: number, d: number): number {
+    for (let i = 0; i < this.nodeLineCount[j]; i++) {
+      const l = this.nodeLineIds[j * 4 + i];
+      if (this.lineDir[l] === d) return 1 << this.dirBy[l];
+    }
+    return 0;
+  }
+
+  /** The elements that named node j's lines so far. */
+  private directedBits(j: number): number {
+    let bits = 0;
+    for (let i = 0; i < this.nodeLineCount[j]; i++) {
+      const l = this.nodeLineIds[j * 4 + i];
+      if (this.lineDir[l] >= 0) bits |= 1 << this.dirBy[l];
+    }
+    return bits;
   }
 
   /**
@@ -617,45 +728,67 @@ export class StreamMachine {
     const f = this.P[this.elFrom[pc]];
     const atom = this.elAtom[pc];
     const masks = this.masks;
-    const stone = this.stone;
-    const dwin = this.dw.windows;
-    const doff = this.dw.offsets;
-    const fbase = (f * 4 + d) * WINDOW;
     this.readWindows(f, d, ANY_POSSIBLE);
-    let lo = 1;
-    let hi = -1;
-    for (let x = 0; x < WINDOW; x++) {
-      const w = dwin[fbase + x];
-      if (w < 0) break;
-      if (!board.isPossible(w, stone)) continue;
-      const first = -doff[fbase + x];
-      if (first < lo) lo = first;
-      if (first + WINDOW - 1 > hi) hi = first + WINDOW - 1;
-    }
+    const starts = possibleStarts(this.windows[f * 4 + d]);
+    const lo = lowestBit(starts) - 4;
+    const hi = highestBit(starts);
     const step = board.geometry.step[d];
     const bit = 1 << d;
+    // Where the candidates are depends on where f is and which way the line runs.
+    let why = (1 << this.placedBy[this.elFrom[pc]]) | (1 << this.dirBy[line]);
     for (let i = a; i < 8; i++) {
       this.steps++;
       const t = i < 4 ? i - 4 : i - 3;
       if (t < lo || t > hi) continue;
       const q = f + t * step;
-      this.readMask(q, d, atom);
-      if ((masks[q * 4 + d] & atom) === 0 || this.isExplicit(q)) continue;
+      const m = masks[q * 4 + d];
+      if (atom === 0 || (m & atom) !== atom) {
+        // Only the atoms it lacks could make it pass.
+        if (atom !== 0) this.read(q * 4 + d, (atom & ~m) << READ_MASK_SHIFT);
+        continue;
+      }
+      this.read(q * 4 + d, atom << READ_MASK_SHIFT);
+      const other = this.nodeAt(q);
+      if (other > 0) {
+        why |= 1 << this.placedBy[other];
+        continue;
+      }
       this.P[node] = q;
+      this.placedBy[node] = pc;
       this.usedDirs[node] = bit;
-      this.readMasks(q, this.nodeNeed[node]);
-      if (this.nodeFits(node) && this.lineFeasible(line, node)) return i;
+      this.logNode(node);
+      if (!this.nodeFits(node)) why |= this.directedBits(node);
+      else if (!this.lineFeasible(line, node)) why |= this.lineBits;
+      else {
+        this.conf[pc] |= why;
+        return i;
+      }
       this.P[node] = -1;
       this.usedDirs[node] = 0;
     }
+    this.conf[pc] |= why;
     return -1;
   }
 
-  private attemptD(line: number): number {
+  /** The label of the node placed at p, or 0. */
+  private nodeAt(p: Point): number {
+    const P = this.P;
+    for (let x = 1; x <= this.k; x++) if (P[x] === p) return x;
+    return 0;
+  }
+
+  private attemptD(pc: number, line: number): number {
     this.steps++;
     const P = this.P;
     const st = this.lineStart[line];
     const len = this.lineLen[line];
+    // Whatever fails depends on where the line's nodes are and which ways their lines run.
+    let why = 0;
+    for (let m = 0; m < len; m++) {
+      const x = this.memNode[st + m];
+      if (P[x] >= 0) why |= (1 << this.placedBy[x]) | this.directedBits(x);
+    }
+    this.conf[pc] |= why;
     let first = -1;
     let d = -1;
     for (let m = 0; m < len; m++) {
@@ -684,9 +817,11 @@ export class StreamMachine {
       const x = this.memNode[st + m];
       if (P[x] < 0) continue;
       if ((this.usedDirs[x] & (1 << d)) !== 0) return -1;
-      if ((masks[P[x] * 4 + d] & this.memAtom[st + m]) === 0) return -1;
+      const atom = this.memAtom[st + m];
+      if (atom === 0 || (masks[P[x] * 4 + d] & atom) !== atom) return -1;
     }
     this.lineDir[line] = d;
+    this.dirBy[line] = pc;
     for (let m = 0; m < len; m++) {
       const x = this.memNode[st + m];
       if (P[x] >= 0) this.usedDirs[x] |= 1 << d;
@@ -696,7 +831,10 @@ export class StreamMachine {
       const x = this.memNode[st + m];
       if (P[x] >= 0 && !this.nodeFits(x)) ok = false;
     }
-    if (ok && this.lineFeasible(line, 0)) return 0;
+    if (ok) {
+      if (this.lineFeasible(line, 0)) return 0;
+      this.conf[pc] |= this.lineBits;
+    }
     this.lineDir[line] = -1;
     for (let m = 0; m < len; m++) {
       const x = this.memNode[st + m];
@@ -734,6 +872,7 @@ export class StreamMachine {
     const cover = this.cover;
     const bit = 1 << line;
     const marked = this.eMarked[pc];
+    let nMarked = this.eMarkedCount[pc];
     const step = this.board.geometry.step[this.lineDir[line]];
     const origin = this.P[this.memNode[this.lineStart[line]]];
     for (let i = a; i < count; i++) {
@@ -749,9 +888,10 @@ export class StreamMachine {
         const p = origin + (b - 8) * step;
         if (cover[p] === 0) {
           cover[p] = bit;
-          marked.push(p);
+          marked[nMarked++] = p;
         }
       }
+      this.eMarkedCount[pc] = nMarked;
       this.eTaken[pc] = i;
       return i;
     }
@@ -767,7 +907,6 @@ export class StreamMachine {
    */
   private optionsFor(pc: number, line: number): void {
     const board = this.board;
-    const stone = this.stone;
     const g = board.geometry;
     const wp = g.windowPoints;
     const dwin = this.dw.windows;
@@ -776,50 +915,35 @@ export class StreamMachine {
     const st = this.lineStart[line];
     const len = this.lineLen[line];
     const P = this.P;
-    const k = this.k;
-    const origin = P[this.memNode[st]];
     const offs = this.offs;
     const fits = this.fits;
+    this.linePositions(line);
     const choices = this.eChoices[pc];
-    choices.length = 0;
+    let nc = 0;
     const cStart = this.eChoiceStart;
     const cCount = this.eChoiceCount;
     this.eOptCount[pc] = 0;
     // choices[2c], choices[2c + 1] are choice c's windows, cmask[c] the vacant points they
     // cover, as bits at their offset + 8 from the origin.
     const cmask = this.eChoiceMask[pc];
-    cmask.length = 0;
     let total = 1;
     for (let m = 0; m < len; m++) {
       const j = this.memNode[st + m];
       const p = P[j];
       const nm = this.memN[st + m];
-      for (let x = 1; x <= k; x++) offs[x - 1] = x === j ? OFF : this.lineOffset(p, P[x], d);
-      const tp = this.lineOffset(origin, p, d);
-      if (nm >= 1) this.readWindows(p, d, 1 << (nm - 1));
+      const tp = offs[j - 1] - offs[this.memNode[st] - 1];
+      if (nm < 1) return;
+      this.readWindows(p, d, 1 << (nm - 1));
+      const fit = this.fitStarts(line, m);
+      // The fitting windows in ascending id, as choicesFor listed them.
       let nf = 0;
       const base = (p * 4 + d) * WINDOW;
       for (let i = 0; i < WINDOW; i++) {
         const w = dwin[base + i];
         if (w < 0) break;
-        if (!board.isPossible(w, stone) || board.stonesIn(w, stone) !== nm - 1) continue;
-        const lo = -doff[base + i];
-        const hi = lo + WINDOW - 1;
-        let good = true;
-        for (let x = 1; x <= k && good; x++) {
-          if (x === j) continue;
-          const t = offs[x - 1];
-          const inside = t >= lo && t <= hi;
-          const xn = this.lineSpecN[line * (k + 1) + x];
-          if (xn >= 0) {
-            if (xn >= nm && !inside) good = false;
-          } else if (inside) {
-            good = false;
-          }
-        }
-        if (good) fits[nf++] = i;
+        if ((fit & (1 << (4 - doff[base + i]))) !== 0) fits[nf++] = i;
       }
-      cStart[pc * 8 + m] = choices.length >> 1;
+      cStart[pc * 8 + m] = nc;
       // Each fitting window's vacant, non-explicit points, as bits at their offset + 8 from the origin.
       const wmask = this.wmask;
       for (let x = 0; x < nf; x++) {
@@ -835,26 +959,27 @@ export class StreamMachine {
       if (this.memDashed[st + m] === 1) {
         for (let x = 0; x < nf; x++) {
           for (let y = x + 1; y < nf; y++) {
-            choices.push(dwin[base + fits[x]], dwin[base + fits[y]]);
-            cmask.push(wmask[x] | wmask[y]);
+            choices[2 * nc] = dwin[base + fits[x]];
+            choices[2 * nc + 1] = dwin[base + fits[y]];
+            cmask[nc++] = wmask[x] | wmask[y];
           }
         }
       } else {
         for (let x = 0; x < nf; x++) {
-          choices.push(dwin[base + fits[x]], -1);
-          cmask.push(wmask[x]);
+          choices[2 * nc] = dwin[base + fits[x]];
+          choices[2 * nc + 1] = -1;
+          cmask[nc++] = wmask[x];
         }
       }
-      const count = (choices.length >> 1) - cStart[pc * 8 + m];
+      const count = nc - cStart[pc * 8 + m];
       if (count === 0) return;
       cCount[pc * 8 + m] = count;
       total *= count;
     }
     // Combinations in order, the last node's choice changing fastest; keep the first of each vacant set.
     const optMask = this.eOptMask[pc];
-    optMask.length = 0;
     const pick = this.eOptPick[pc];
-    pick.length = 0;
+    let no = 0;
     const digits = this.digits;
     for (let i = 0; i < total; i++) {
       let rest = i;
@@ -865,11 +990,14 @@ export class StreamMachine {
       }
       let mask = 0;
       for (let m = 0; m < len; m++) mask |= cmask[cStart[pc * 8 + m] + digits[m]];
-      if (optMask.includes(mask)) continue;
-      optMask.push(mask);
-      for (let m = 0; m < len; m++) pick.push(digits[m]);
+      let seen = false;
+      for (let o = 0; o < no && !seen; o++) seen = optMask[o] === mask;
+      if (seen) continue;
+      optMask[no] = mask;
+      for (let m = 0; m < len; m++) pick[no * len + m] = digits[m];
+      no++;
     }
-    this.eOptCount[pc] = optMask.length;
+    this.eOptCount[pc] = no;
   }
 
   /** Undo the effect of the alternative element pc took. */
@@ -901,12 +1029,30 @@ export class StreamMachine {
       }
       default: {
         const marked = this.eMarked[pc];
-        for (let t = 0; t < marked.length; t++) this.cover[marked[t]] = 0;
-        marked.length = 0;
+        for (let t = 0; t < this.eMarkedCount[pc]; t++) this.cover[marked[t]] = 0;
+        this.eMarkedCount[pc] = 0;
         break;
       }
     }
   }
+}
+
+/**
+ * What node j's mask along `line` must hold: the atom of its own spec there, and the atom of
+ * every other node of the line with no higher spec — that node's patterns hold j, so they are
+ * patterns through j too (one or two, as that node's spec says). 0 when j's spec is n = 0,
+ * which nothing meets.
+ */
+export function selfAtoms(stream: ControlStream, j: number, line: number): number {
+  const l = stream.lines[line];
+  const own = specAtom(l.specs[l.nodes.indexOf(j)]);
+  if (own === 0) return 0;
+  const n = l.specs[l.nodes.indexOf(j)].n;
+  let atoms = own;
+  l.nodes.forEach((x, m) => {
+    if (x !== j && l.specs[m].n <= n) atoms |= specAtom(l.specs[m]);
+  });
+  return atoms;
 }
 
 /**
@@ -929,6 +1075,13 @@ export function rawFromSignature(stream: ControlStream, g: Geometry, sig: readon
   }
   lines.sort((x, y) => x.line - y.line);
   return { nodes, lines, implicit };
+}
+
+/** The window starts (bits b: starting b - 4 steps from p) whose window holds the point t steps from p. */
+function startsHolding(t: number): number {
+  const lo = t < 0 ? 0 : t;
+  const hi = t + 4 > 4 ? 4 : t + 4;
+  return lo > hi ? 0 : ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1);
 }
 
 /** Sorts a short list of point ids ascending, in place (insertion sort: no comparator call per step). */

@@ -33,6 +33,13 @@ export interface DirectionWindows {
   /** col[p], row[p]: a point's coordinates, so hot loops need no division. */
   readonly col: Int16Array;
   readonly row: Int16Array;
+  /**
+   * lineOf[p * 4 + d]: which board line along d holds p; posOf[p * 4 + d]: how many steps
+   * along d p lies from a fixed end of it. Two points lie t steps apart along d exactly when
+   * their lines agree and their positions differ by t.
+   */
+  readonly lineOf: Int16Array;
+  readonly posOf: Int16Array;
 }
 
 const directionWindowCache = new WeakMap<Geometry, DirectionWindows>();
@@ -44,9 +51,20 @@ export function directionWindows(g: Geometry): DirectionWindows {
   const offsets = new Int8Array(g.points * 4 * WINDOW).fill(-1);
   const col = new Int16Array(g.points);
   const row = new Int16Array(g.points);
+  const lineOf = new Int16Array(g.points * 4);
+  const posOf = new Int16Array(g.points * 4);
   for (let p = 0; p < g.points; p++) {
     col[p] = p % g.size;
     row[p] = Math.floor(p / g.size);
+    // Steps (1, 0), (0, 1), (1, 1), (1, -1): row, column, col - row and col + row stay put.
+    lineOf[p * 4] = row[p];
+    posOf[p * 4] = col[p];
+    lineOf[p * 4 + 1] = col[p];
+    posOf[p * 4 + 1] = row[p];
+    lineOf[p * 4 + 2] = col[p] - row[p] + g.size;
+    posOf[p * 4 + 2] = col[p];
+    lineOf[p * 4 + 3] = col[p] + row[p];
+    posOf[p * 4 + 3] = col[p];
     const fill = new Int32Array(4);
     for (let i = g.pointWindowStart[p]; i < g.pointWindowStart[p + 1]; i++) {
       const w = g.pointWindows[i];
@@ -56,29 +74,44 @@ export function directionWindows(g: Geometry): DirectionWindows {
       for (let k = 0; k < WINDOW; k++) if (g.windowPoints[w * WINDOW + k] === p) offsets[slot] = k;
     }
   }
-  t = { windows, offsets, col, row };
+  t = { windows, offsets, col, row, lineOf, posOf };
   directionWindowCache.set(g, t);
   return t;
 }
 
 /** The direction mask of one point: which atoms its possible 5-patterns along d meet. */
 export function directionMask(board: Board, p: Point, s: Stone, d: number): number {
-  const dw = directionWindows(board.geometry).windows;
-  let counts = 0; // two bits per stone count k = 0..4, saturating at 2
+  return maskOfWindowSet(windowSet(board, p, s, d));
+}
+
+/**
+ * The possible windows along d through p for colour s, by how many stones they hold: bit
+ * `5 * c + b` is set when the window starting b - 4 steps from p along d (so that it covers
+ * offsets b - 4 … b) is possible and holds c stones (c = 0 … 5).
+ */
+export function windowSet(board: Board, p: Point, s: Stone, d: number): number {
+  const t = directionWindows(board.geometry);
   const base = (p * 4 + d) * WINDOW;
+  let set = 0;
   for (let i = 0; i < WINDOW; i++) {
-    const w = dw[base + i];
+    const w = t.windows[base + i];
     if (w < 0) break;
     if (!board.isPossible(w, s)) continue;
-    const k = board.stonesIn(w, s);
-    if (k >= WINDOW) continue;
-    const shift = 2 * k;
-    const c = (counts >> shift) & 3;
-    if (c < 2) counts += 1 << shift;
+    set |= 1 << (5 * board.stonesIn(w, s) + 4 - t.offsets[base + i]);
   }
-  // A count of 1 (binary 01) is atom bit 2k already; a count of 2 (binary 10) is bit 2k + 1
-  // and needs bit 2k too.
-  return counts | ((counts & 0x2aa) >> 1);
+  return set;
+}
+
+/** The direction mask a window set gives: atom 2(n - 1) for one window with n - 1 stones, 2(n - 1) + 1 for two. */
+export function maskOfWindowSet(set: number): number {
+  let mask = 0;
+  for (let c = 0; c < WINDOW; c++) {
+    const g = (set >> (5 * c)) & 31;
+    if (g === 0) continue;
+    mask |= 1 << (2 * c);
+    if ((g & (g - 1)) !== 0) mask |= 1 << (2 * c + 1);
+  }
+  return mask;
 }
 
 /**
@@ -116,9 +149,9 @@ export function canMeetAt(masks: ArrayLike<number>, base: number, atoms: ArrayLi
 }
 
 /**
- * `canMeetAt` with neighbour masks: line i may take direction d only if p's mask along d holds
- * `atoms[i]` and p's neighbour mask along d holds every atom of `neighbours[i]` (the atoms its
- * line-mates need along the line).
+ * Like `canMeetAt`, with sets of atoms and neighbour masks: line i may take direction d only
+ * if p's mask along d holds every atom of `atoms[i]` (not 0) and p's neighbour mask along d
+ * every atom of `neighbours[i]` (the atoms its line-mates need along the line).
  */
 export function canMeetNear(masks: ArrayLike<number>, near: ArrayLike<number>, base: number, atoms: ArrayLike<number>, neighbours: ArrayLike<number>, count: number): boolean {
   let all = 0;
@@ -129,7 +162,9 @@ export function canMeetNear(masks: ArrayLike<number>, near: ArrayLike<number>, b
   for (let i = 0; i < count; i++) {
     let a = 0;
     const nb = neighbours[i];
-    for (let d = 0; d < 4; d++) if ((masks[base + d] & atoms[i]) !== 0 && (near[base + d] & nb) === nb) a |= 1 << d;
+    const at = atoms[i];
+    if (at === 0) return false;
+    for (let d = 0; d < 4; d++) if ((masks[base + d] & at) === at && (near[base + d] & nb) === nb) a |= 1 << d;
     if (a === 0) return false;
     all |= a;
     if (i === 0) a0 = a;
@@ -205,6 +240,8 @@ export class ProfileTable {
   readonly union: Uint16Array;
   /** near[p * 4 + d]: the neighbour mask, as above; 0 for an occupied point. */
   readonly near: Uint16Array;
+  /** windows[p * 4 + d]: p's window set along d (`windowSet`); 0 for an occupied point. */
+  readonly windows: Int32Array;
 
   constructor(board: Board, stone: Stone) {
     this.board = board;
@@ -212,6 +249,7 @@ export class ProfileTable {
     this.masks = new Uint16Array(board.points * 4);
     this.union = new Uint16Array(board.points);
     this.near = new Uint16Array(board.points * 4);
+    this.windows = new Int32Array(board.points * 4);
     this.refreshAll();
   }
 
@@ -223,22 +261,16 @@ export class ProfileTable {
 
   /** Recomputes p's masks (not the neighbour masks). */
   refresh(p: Point): void {
-    const b = this.board;
-    let u = 0;
-    const empty = b.isEmpty(p);
-    for (let d = 0; d < 4; d++) {
-      const m = empty ? directionMask(b, p, this.stone, d) : 0;
-      this.masks[p * 4 + d] = m;
-      u |= m;
-    }
-    this.union[p] = u;
+    for (let d = 0; d < 4; d++) this.refreshDirection(p, d);
   }
 
-  /** Recomputes p's mask along d alone (p's other directions are unchanged). */
+  /** Recomputes p's mask and window set along d alone (p's other directions are unchanged). */
   refreshDirection(p: Point, d: number): void {
     const b = this.board;
     const i = p * 4;
-    this.masks[i + d] = b.isEmpty(p) ? directionMask(b, p, this.stone, d) : 0;
+    const set = b.isEmpty(p) ? windowSet(b, p, this.stone, d) : 0;
+    this.windows[i + d] = set;
+    this.masks[i + d] = maskOfWindowSet(set);
     this.union[p] = this.masks[i] | this.masks[i + 1] | this.masks[i + 2] | this.masks[i + 3];
   }
 
@@ -249,20 +281,11 @@ export class ProfileTable {
       this.near[p * 4 + d] = 0;
       return;
     }
-    const t = directionWindows(b.geometry);
-    const base = (p * 4 + d) * WINDOW;
     // The possible windows through p along d cover one run of offsets round p.
-    let lo = 1;
-    let hi = -1;
-    for (let i = 0; i < WINDOW; i++) {
-      const w = t.windows[base + i];
-      if (w < 0) break;
-      if (!b.isPossible(w, this.stone)) continue;
-      const first = -t.offsets[base + i];
-      if (first < lo) lo = first;
-      if (first + WINDOW - 1 > hi) hi = first + WINDOW - 1;
-    }
+    const starts = possibleStarts(this.windows[p * 4 + d]);
     let m = 0;
+    const lo = lowestBit(starts) - 4;
+    const hi = highestBit(starts);
     const step = b.geometry.step[d];
     for (let k = lo; k <= hi; k++) if (k !== 0) m |= this.masks[(p + k * step) * 4 + d];
     this.near[p * 4 + d] = m;
@@ -297,6 +320,21 @@ export class ProfileTable {
   nodeMasks(p: Point): Uint16Array {
     return this.masks.subarray(p * 4, p * 4 + 4);
   }
+}
+
+/** The window set's windows of any count, as a 5-bit set of start offsets (bit b: starting b - 4 steps from p). */
+export function possibleStarts(set: number): number {
+  return (set | (set >> 5) | (set >> 10) | (set >> 15) | (set >> 20) | (set >> 25)) & 31;
+}
+
+/** Index of the lowest set bit of a non-zero 5-bit set; 5 for 0. */
+export function lowestBit(x: number): number {
+  return x === 0 ? 5 : 31 - Math.clz32(x & -x);
+}
+
+/** Index of the highest set bit; -1 for 0. */
+export function highestBit(x: number): number {
+  return 31 - Math.clz32(x);
 }
 
 /** How far along a line through q a move can change neighbour masks: a mask five steps away, seen from four further. */

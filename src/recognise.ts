@@ -22,7 +22,7 @@ import { compileDescription } from './compile.ts';
 import type { ControlStream } from './controlStream.ts';
 import type { Description } from './description.ts';
 import { WINDOW } from './geometry.ts';
-import { ANY_POSSIBLE, machineFor, rawFromSignature, ScanScratch, sortPoints, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
+import { ANY_POSSIBLE, machineFor, READ_MASK_SHIFT, READ_NEAR_SHIFT, rawFromSignature, ScanScratch, selfAtoms, sortPoints, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
 import { canMeetNear, NEAR_REACH, ProfileTable, specAtom } from './profile.ts';
 import { err, ok, type Result } from './result.ts';
 import { BLACK, WHITE, type Colour, type Point, type Stone } from './types.ts';
@@ -229,8 +229,9 @@ interface EntryGroup {
 /**
  * One run of a stream from one point, for one colour, as the last scan left it: the
  * realisations it found (one per key, the first it found, with the signature of how it was
- * found) and what it read, so that it is run again when a move changed something it read.
- * A read is packed as pair * 2^17 + mask interest * 2^7 + window interest (see ScanScratch).
+ * found) and what it read, so that it is run again when a move changed something it read:
+ * Its reads are `readLen` numbers from `readStart` in the recogniser's read arena: pairs
+ * (point * 4 + direction) and the interest there (ScanScratch), alternately.
  */
 interface RunRecord {
   readonly colour: number;
@@ -238,7 +239,8 @@ interface RunRecord {
   readonly scan: ScanStream;
   /** Where it comes in a whole-board scan: by point, then stream. Earlier runs' realisations are the ones shown. */
   readonly order: number;
-  readonly reads: readonly number[];
+  readStart: number;
+  readonly readLen: number;
   readonly found: readonly Found[];
   alive: boolean;
   /** Dead, but an undo may bring it back: its index entries are kept. */
@@ -264,6 +266,9 @@ interface Frame {
   /** Per change to a cell: the cell array, the index changed (-1: the whole array was replaced) and what was there. */
   readonly cells: { colour: number; point: Point; at: number; was: RunRecord | RunRecord[] }[];
 }
+
+/** What most runs find: nothing. Shared, never added to. */
+const NONE: Found[] = [];
 
 /** Plays remembered for undo. */
 const JOURNAL_DEPTH = 16;
@@ -297,13 +302,13 @@ function scanStreamOf(subgoal: Subgoal): ScanStream {
     const stream = subgoal.stream;
     const entry = stream.nodes[stream.entry - 1];
     const lines = entry.lines
-      .map((l, i) => {
+      .map((l) => {
         const line = stream.lines[l];
         let nb = 0;
         line.nodes.forEach((x, m) => {
           if (x !== stream.entry) nb |= specAtom(line.specs[m]);
         });
-        return { atom: specAtom(entry.specs[i]), nb };
+        return { atom: selfAtoms(stream, stream.entry, l), nb };
       })
       .sort((a, b) => b.atom - a.atom || b.nb - a.nb);
     s = {
@@ -388,14 +393,16 @@ export class Recogniser {
   private indexSize = 0;
   private indexDead = 0;
   private readonly scratch: ScanScratch;
+  /** Every run's reads, back to back; runs dead for good leave gaps, swept out by compactReads. */
+  private arena = new Int32Array(1 << 16);
+  private arenaTop = 0;
   /**
-   * What the move being processed changed for one colour, by pair: the mask bits that
-   * flipped, and the window interest bits (ScanScratch) of windows whose state changed; the
-   * pairs with either; and the points with a changed mask, whose runs and profile checks are
-   * all looked at again.
+   * What the move being processed changed for one colour, by pair, packed as interest is
+   * (ScanScratch): the window kinds whose state changed, the mask and neighbour-mask bits
+   * that flipped; the pairs with any; and the points with a changed mask or neighbour mask,
+   * whose runs and profile checks are all looked at again.
    */
-  private readonly maskDiff: Uint16Array;
-  private readonly windowDiff: Uint8Array;
+  private readonly diff: Int32Array;
   private readonly changedPairs: number[] = [];
   private readonly cellChanged: Uint8Array;
   private readonly changedCells: number[] = [];
@@ -411,7 +418,7 @@ export class Recogniser {
   // The run in progress.
   private current: ScanStream | undefined;
   private currentColour = 0;
-  private currentFound: Found[] = [];
+  private currentFound: Found[] = NONE;
   private previous: RunRecord | undefined;
   private readonly onFound = (m: StreamMachine): void => this.collect(m);
   private visits = 0;
@@ -427,8 +434,7 @@ export class Recogniser {
     this.profiles = [new ProfileTable(board, BLACK), new ProfileTable(board, WHITE)];
     this.found = [new Map(), new Map()];
     this.cells = [[], []];
-    this.maskDiff = new Uint16Array(board.points * 4);
-    this.windowDiff = new Uint8Array(board.points * 4);
+    this.diff = new Int32Array(board.points * 4);
     this.cellChanged = new Uint8Array(board.points);
     this.before = new Int8Array(2 * (board.geometry.pointWindows.length + board.geometry.pointFlanks.length));
     this.setLibrary(library);
@@ -450,6 +456,7 @@ export class Recogniser {
   recogniseAll(): void {
     this.clearJournal();
     this.index = undefined;
+    this.arenaTop = 0;
     for (let i = 0; i < 2; i++) {
       this.profiles[i].refreshAll();
       this.found[i].clear();
@@ -508,7 +515,7 @@ export class Recogniser {
   /** A frame that can no longer be undone: its dead runs are dead for good. */
   private forget(frame: Frame): void {
     for (const rec of frame.killed) {
-      if (rec.journaled && !rec.alive) this.indexDead += rec.reads.length;
+      if (rec.journaled && !rec.alive) this.indexDead += rec.readLen >> 1;
       rec.journaled = false;
     }
   }
@@ -598,12 +605,13 @@ export class Recogniser {
   }
 
   private update(q: Point, recorded: boolean): void {
+    // Between moves, no run is half made: a safe time to sweep the arena.
+    if (this.arenaTop > (this.arena.length * 3) / 4) this.compactReads();
     this.saveMasks(q);
     for (const t of this.profiles) t.refreshAround(q);
     const g = this.board.geometry;
     const index = this.ensureIndex();
-    const maskDiff = this.maskDiff;
-    const windowDiff = this.windowDiff;
+    const diffs = this.diff;
     const pairs = this.changedPairs;
     const cellChanged = this.cellChanged;
     const cells = this.changedCells;
@@ -619,10 +627,10 @@ export class Recogniser {
         const isMask = x < this.maskPoints.length;
         const y = isMask ? x : x - this.maskPoints.length;
         const pd = isMask ? this.maskPoints[y] : this.nearPoints[y];
-        const diff = isMask ? masks[pd] ^ this.maskBefore[2 * y + i] : near[pd] ^ this.nearBefore[2 * y + i];
-        if (diff === 0) continue;
-        if (maskDiff[pd] === 0 && windowDiff[pd] === 0) pairs.push(pd);
-        maskDiff[pd] |= diff;
+        const flip = isMask ? masks[pd] ^ this.maskBefore[2 * y + i] : near[pd] ^ this.nearBefore[2 * y + i];
+        if (flip === 0) continue;
+        if (diffs[pd] === 0) pairs.push(pd);
+        diffs[pd] |= flip << (isMask ? READ_MASK_SHIFT : READ_NEAR_SHIFT);
         const p = pd >> 2;
         if (cellChanged[p] === 0) {
           cellChanged[p] = 1;
@@ -643,8 +651,8 @@ export class Recogniser {
         const d = g.windowDirection[w];
         for (let t = 0; t < WINDOW; t++) {
           const pd = g.windowPoints[w * WINDOW + t] * 4 + d;
-          if (maskDiff[pd] === 0 && windowDiff[pd] === 0) pairs.push(pd);
-          windowDiff[pd] |= diff;
+          if (diffs[pd] === 0) pairs.push(pd);
+          diffs[pd] |= diff;
         }
       }
       // Runs that read something that changed, from points whose masks did not: done again
@@ -654,8 +662,7 @@ export class Recogniser {
       for (const pd of pairs) {
         const rl = recs[pd];
         const il = reads[pd];
-        const md = maskDiff[pd];
-        const wd = windowDiff[pd];
+        const pdDiff = diffs[pd];
         let keep = 0;
         for (let r = 0; r < rl.length; r++) {
           const rec = rl[r];
@@ -664,7 +671,7 @@ export class Recogniser {
           rl[keep] = rec;
           il[keep] = read;
           keep++;
-          if (rec.alive && (((read >> 7) & md) | (read & wd)) !== 0 && cellChanged[rec.point] === 0 && rec.visit !== visit) {
+          if (rec.alive && (read & pdDiff) !== 0 && cellChanged[rec.point] === 0 && rec.visit !== visit) {
             rec.visit = visit;
             redo.push(rec);
           }
@@ -686,13 +693,12 @@ export class Recogniser {
         cell[at] = fresh;
       }
       for (const pd of pairs) {
-        maskDiff[pd] = 0;
-        windowDiff[pd] = 0;
+        diffs[pd] = 0;
       }
       for (const p of cells) cellChanged[p] = 0;
     }
     // Dead runs linger in the index until their pairs change; sweep them out when they dominate.
-    if (this.indexDead > 50_000 && this.indexDead > this.indexSize / 2) this.compactIndex();
+    if (this.indexDead > 50_000 && this.indexDead > this.indexSize - this.indexDead) this.compactIndex();
   }
 
   /** Drops the index entries of runs that are dead for good. */
@@ -718,13 +724,43 @@ export class Recogniser {
 
   /** Whether a move changed anything the run read. */
   private affected(rec: RunRecord): boolean {
-    const reads = rec.reads;
-    for (let t = 0; t < reads.length; t++) {
-      const read = reads[t];
-      const pd = read >> 17;
-      if ((((read >> 7) & this.maskDiff[pd]) | (read & this.windowDiff[pd])) !== 0) return true;
-    }
+    const a = this.arena;
+    const end = rec.readStart + rec.readLen;
+    for (let t = rec.readStart; t < end; t += 2) if ((a[t + 1] & this.diff[a[t]]) !== 0) return true;
     return false;
+  }
+
+  /** Room for n numbers at the top of the read arena, which grows when full. */
+  private allocReads(n: number): number {
+    if (this.arenaTop + n > this.arena.length) {
+      let size = this.arena.length * 2;
+      while (this.arenaTop + n > size) size *= 2;
+      const bigger = new Int32Array(size);
+      bigger.set(this.arena.subarray(0, this.arenaTop));
+      this.arena = bigger;
+    }
+    const at = this.arenaTop;
+    this.arenaTop += n;
+    return at;
+  }
+
+  /** Moves the reads of the live runs, and of the dead ones an undo may bring back, together. */
+  private compactReads(): void {
+    const old = this.arena;
+    let live = 0;
+    for (let i = 0; i < 2; i++) for (const cell of this.cells[i]) for (const rec of cell) live += rec.readLen;
+    // Room to spare afterwards, or the next move would sweep again.
+    const fresh = new Int32Array(live * 2 > old.length ? old.length * 2 : old.length);
+    let top = 0;
+    const move = (rec: RunRecord): void => {
+      fresh.set(old.subarray(rec.readStart, rec.readStart + rec.readLen), top);
+      rec.readStart = top;
+      top += rec.readLen;
+    };
+    for (let i = 0; i < 2; i++) for (const cell of this.cells[i]) for (const rec of cell) move(rec);
+    for (const f of this.journal) for (const rec of f.killed) if (!rec.alive && rec.journaled) move(rec);
+    this.arena = fresh;
+    this.arenaTop = top;
   }
 
   /** The index of runs by the pairs they read, built from the records when first needed. */
@@ -740,13 +776,13 @@ export class Recogniser {
 
   private indexRecord(rec: RunRecord): void {
     const { recs, reads } = this.index![rec.colour];
-    for (let t = 0; t < rec.reads.length; t++) {
-      const read = rec.reads[t];
-      const pd = read >> 17;
-      recs[pd].push(rec);
-      reads[pd].push(read & 0x1ffff);
+    const a = this.arena;
+    const end = rec.readStart + rec.readLen;
+    for (let t = rec.readStart; t < end; t += 2) {
+      recs[a[t]].push(rec);
+      reads[a[t]].push(a[t + 1]);
     }
-    this.indexSize += rec.reads.length;
+    this.indexSize += rec.readLen >> 1;
   }
 
   /**
@@ -800,28 +836,31 @@ export class Recogniser {
     this.stats.runs++;
     this.current = scan;
     this.currentColour = i;
-    this.currentFound = [];
+    this.currentFound = NONE;
     this.previous = previous;
     const scratch = this.scratch;
     this.stats.steps += scan.machine.scan(this.profiles[i], p, scratch, this.onFound);
     if (scan.machine.capped) this.stats.capped++;
     const n = scratch.readCount;
     // Most runs done again find what they found before the same way: keep the old record.
-    if (previous !== undefined && previous.reads.length === n && sameList(previous.found, this.currentFound)) {
+    if (previous !== undefined && previous.readLen === 2 * n && sameList(previous.found, this.currentFound)) {
       let same = true;
+      const a = this.arena;
       for (let t = 0; t < n && same; t++) {
         const pd = scratch.readPairs[t];
-        same = previous.reads[t] === pd * 131072 + scratch.maskInterest[pd] * 128 + scratch.windowInterest[pd];
+        same = a[previous.readStart + 2 * t] === pd && a[previous.readStart + 2 * t + 1] === scratch.interest[pd];
       }
       if (same) {
         scratch.clearReads();
         return previous;
       }
     }
-    const reads: number[] = [];
+    const readStart = this.allocReads(2 * n);
+    const a = this.arena;
     for (let t = 0; t < n; t++) {
       const pd = scratch.readPairs[t];
-      reads.push(pd * 131072 + scratch.maskInterest[pd] * 128 + scratch.windowInterest[pd]);
+      a[readStart + 2 * t] = pd;
+      a[readStart + 2 * t + 1] = scratch.interest[pd];
     }
     scratch.clearReads();
     const rec: RunRecord = {
@@ -829,7 +868,8 @@ export class Recogniser {
       point: p,
       scan,
       order: p * this.streamCount + scan.order,
-      reads,
+      readStart,
+      readLen: 2 * n,
       found: this.currentFound,
       alive: false,
       journaled: false,
@@ -870,7 +910,7 @@ export class Recogniser {
       this.frame.killed.push(rec);
       rec.journaled = true;
     } else {
-      this.indexDead += rec.reads.length;
+      this.indexDead += rec.readLen >> 1;
     }
     const found = this.found[rec.colour];
     for (const r of rec.found) {
@@ -890,6 +930,19 @@ export class Recogniser {
 
   /** A realisation the current run found: kept once per key, the first time. */
   private collect(m: StreamMachine): void {
+    let list = this.currentFound;
+    if (list === NONE) this.currentFound = list = [];
+    // Found the same way as by this run before (same nodes, same windows): the same
+    // realisation, as a stone in one of those windows would have changed its count.
+    const prev = this.previous;
+    if (prev !== undefined) {
+      for (const f of prev.found) {
+        if (!m.hasSignature(f.sig)) continue;
+        for (const r of list) if (r.key === f.key) return;
+        list.push(f);
+        return;
+      }
+    }
     const scan = this.current!;
     const subgoal = scan.subgoal;
     const k = subgoal.description.nodes.length;
@@ -898,17 +951,7 @@ export class Recogniser {
     const { nodes, perm } = leastLabelling(subgoal, rawNodes);
     const implicit = m.implicitPoints();
     const key = `${scan.prefix[this.currentColour]}${nodes.join(',')}|${implicit.join(',')}`;
-    const list = this.currentFound;
     for (const r of list) if (r.key === key) return;
-    const prev = this.previous;
-    if (prev !== undefined) {
-      for (const f of prev.found) {
-        if (f.key === key && m.hasSignature(f.sig)) {
-          list.push(f);
-          return;
-        }
-      }
-    }
     list.push({ key, nodes, perm, implicit, sig: m.signature(), real: undefined });
   }
 
