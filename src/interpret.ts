@@ -75,7 +75,7 @@ export class CoverMap {
  * For a point p and direction d (pair `p * 4 + d`), `interest[pd]` packs what the run looked
  * for there (see READ_* below): bits 0-6 windows along d through p (bit c: possible windows
  * holding c stones, bit 6: whether windows are possible at all), bits 7-16 atoms of p's mask
- * along d, bits 17-26 atoms of its neighbour mask along d. A move changes a run's outcome only
+ * along d. A move changes a run's outcome only
  * if it changes something of that kind there. `readPairs[0 .. readCount)` lists the pairs read.
  */
 export class ScanScratch {
@@ -98,7 +98,6 @@ export class ScanScratch {
 
 /** Where each kind of interest sits in a packed interest word. */
 export const READ_MASK_SHIFT = 7;
-export const READ_NEAR_SHIFT = 17;
 
 /** Window interest: whether windows are possible at all, whatever they hold. */
 export const ANY_POSSIBLE = 64;
@@ -141,14 +140,12 @@ export class StreamMachine {
   private readonly nodeLineCount: Int8Array;
   private readonly nodeLineIds: Int32Array;
   private readonly nodeAtoms: Int32Array;
-  /** Per node line slot: the atoms the line's other nodes need along it (see ProfileTable.near). */
-  private readonly nodeNb: Int32Array;
-  /** The OR of a node's atoms and its slots' neighbour atoms: all its mask tests look for these. */
+  /** The OR of a node's atoms: all its mask tests look for these. */
   private readonly nodeNeed: Int32Array;
   /**
    * Per node line slot, for the node's current point: the directions along which its mask
-   * holds the slot's atoms and its neighbour mask the neighbours' (set by logNode when the
-   * node is placed; masks do not change during a run).
+   * holds the slot's atoms (set by logNode when the node is placed; masks do not change
+   * during a run).
    */
   private readonly slotDirs: Int32Array;
   // Lines: members in a flat list (ascending label), and per (line, label) membership.
@@ -197,7 +194,6 @@ export class StreamMachine {
   private board!: Board;
   private dw!: DirectionWindows;
   private masks!: Uint16Array;
-  private near!: Uint16Array;
   private windows!: Int32Array;
   private cover!: Int32Array;
   private scratch!: ScanScratch;
@@ -230,7 +226,6 @@ export class StreamMachine {
     this.nodeLineCount = new Int8Array(k + 1);
     this.nodeLineIds = new Int32Array((k + 1) * 4);
     this.nodeAtoms = new Int32Array((k + 1) * 4);
-    this.nodeNb = new Int32Array((k + 1) * 4);
     this.nodeNeed = new Int32Array(k + 1);
     this.slotDirs = new Int32Array((k + 1) * 4);
     stream.nodes.forEach((nd, i) => {
@@ -239,11 +234,6 @@ export class StreamMachine {
         this.nodeLineIds[(i + 1) * 4 + s] = l;
         this.nodeAtoms[(i + 1) * 4 + s] = selfAtoms(stream, i + 1, l);
         this.nodeNeed[i + 1] |= this.nodeAtoms[(i + 1) * 4 + s];
-        const line = stream.lines[l];
-        line.nodes.forEach((x, m) => {
-          if (x !== i + 1) this.nodeNb[(i + 1) * 4 + s] |= specAtom(line.specs[m]);
-        });
-        this.nodeNeed[i + 1] |= this.nodeNb[(i + 1) * 4 + s];
       });
     });
     this.lineStart = new Int32Array(L);
@@ -312,7 +302,6 @@ export class StreamMachine {
     this.board = board;
     this.dw = directionWindows(board.geometry);
     this.masks = profiles.masks;
-    this.near = profiles.near;
     this.windows = profiles.windows;
     this.scratch = scratch;
     this.cover = scratch.cover;
@@ -484,9 +473,9 @@ export class StreamMachine {
 
   /**
    * Logs the tests node j, just placed, will have made of its masks while it stays there:
-   * for each line slot and direction, whether the mask holds the slot's atoms and the
-   * neighbour mask its neighbours' atoms. A test that passes can only fail if one of those
-   * bits goes; one that fails can only pass if the bits it misses come.
+   * for each line slot and direction, whether the mask holds the slot's atoms. A test that
+   * passes can only fail if one of those bits goes; one that fails can only pass if the bits
+   * it misses come. Notes the directions that pass in slotDirs.
    */
   private logNode(j: number): void {
     const p = this.P[j];
@@ -496,24 +485,17 @@ export class StreamMachine {
     for (let i = 0; i < cnt; i++) slotDirs[j * 4 + i] = 0;
     for (let d = 0; d < 4; d++) {
       const m = this.masks[base + d];
-      const nr = this.near[base + d];
       let mi = 0;
-      let ni = 0;
       for (let i = 0; i < cnt; i++) {
         const atom = this.nodeAtoms[j * 4 + i];
-        const nb = this.nodeNb[j * 4 + i];
-        if (atom !== 0 && (m & atom) === atom && (nr & nb) === nb) {
+        if (atom !== 0 && (m & atom) === atom) {
           mi |= atom;
-          ni |= nb;
           slotDirs[j * 4 + i] |= 1 << d;
         } else {
-          // To pass, what is missing must come (of either half; logging both is safe).
           mi |= atom & ~m;
-          ni |= nb & ~nr;
         }
       }
-      const bits = (mi << READ_MASK_SHIFT) | (ni << READ_NEAR_SHIFT);
-      if (bits !== 0) this.read(base + d, bits);
+      if (mi !== 0) this.read(base + d, mi << READ_MASK_SHIFT);
     }
   }
 
@@ -529,8 +511,7 @@ export class StreamMachine {
 
   /**
    * Can node j still meet its whole entry, given the directions its lines have so far? Each
-   * line needs its atom in j's mask along its direction, and the atoms of its other nodes in
-   * j's neighbour mask there (a necessary condition: two nodes of a line share a pattern).
+   * line needs its atoms (selfAtoms) in j's mask along a direction of its own.
    */
   private nodeFits(j: number): boolean {
     const slotDirs = this.slotDirs;

@@ -133,46 +133,25 @@ export function canMeet(masks: ArrayLike<number>, atoms: readonly number[], pinn
 
 /**
  * `canMeet` for a point with no pinned lines, reading its four masks at `masks[base ..
- * base + 3]`: can the first `count` atoms be met on distinct directions?
+ * base + 3]`, with a set of atoms per line: can the first `count` sets each be met, every
+ * atom of the set (and not 0), on its own direction?
  */
-export function canMeetAt(masks: ArrayLike<number>, base: number, atoms: ArrayLike<number>, count: number): boolean {
-  let all = 0;
-  for (let i = 0; i < count; i++) {
-    let a = 0;
-    for (let d = 0; d < 4; d++) if ((masks[base + d] & atoms[i]) !== 0) a |= 1 << d;
-    if (a === 0) return false;
-    all |= a;
-  }
-  // Enough directions in all? Then match them one by one (at most four lines: tiny).
-  if (count > popcount4(all)) return false;
-  return matchFrom(masks, base, atoms, count, 0, 0);
-}
-
-/**
- * Like `canMeetAt`, with sets of atoms and neighbour masks: line i may take direction d only
- * if p's mask along d holds every atom of `atoms[i]` (not 0) and p's neighbour mask along d
- * every atom of `neighbours[i]` (the atoms its line-mates need along the line).
- */
-export function canMeetNear(masks: ArrayLike<number>, near: ArrayLike<number>, base: number, atoms: ArrayLike<number>, neighbours: ArrayLike<number>, count: number): boolean {
-  let all = 0;
+export function canMeetAll(masks: ArrayLike<number>, base: number, atoms: ArrayLike<number>, count: number): boolean {
   let a0 = 0;
   let a1 = 0;
   let a2 = 0;
   let a3 = 0;
   for (let i = 0; i < count; i++) {
     let a = 0;
-    const nb = neighbours[i];
     const at = atoms[i];
     if (at === 0) return false;
-    for (let d = 0; d < 4; d++) if ((masks[base + d] & at) === at && (near[base + d] & nb) === nb) a |= 1 << d;
+    for (let d = 0; d < 4; d++) if ((masks[base + d] & at) === at) a |= 1 << d;
     if (a === 0) return false;
-    all |= a;
     if (i === 0) a0 = a;
     else if (i === 1) a1 = a;
     else if (i === 2) a2 = a;
     else a3 = a;
   }
-  if (count > popcount4(all)) return false;
   return distinctDirections(a0, a1, a2, a3, count);
 }
 
@@ -195,19 +174,6 @@ export function distinctDirections(a0: number, a1: number, a2: number, a3: numbe
   return n === 0;
 }
 
-function popcount4(x: number): number {
-  return (x & 1) + ((x >> 1) & 1) + ((x >> 2) & 1) + ((x >> 3) & 1);
-}
-
-function matchFrom(masks: ArrayLike<number>, base: number, atoms: ArrayLike<number>, count: number, i: number, used: number): boolean {
-  if (i === count) return true;
-  for (let d = 0; d < 4; d++) {
-    if ((used & (1 << d)) !== 0 || (masks[base + d] & atoms[i]) === 0) continue;
-    if (matchFrom(masks, base, atoms, count, i + 1, used | (1 << d))) return true;
-  }
-  return false;
-}
-
 function meetFree(masks: ArrayLike<number>, atoms: readonly number[], pinned: readonly number[], used: number, i: number): boolean {
   if (i === atoms.length) return true;
   if (pinned[i] >= 0) return meetFree(masks, atoms, pinned, used, i + 1);
@@ -226,10 +192,8 @@ function meetFree(masks: ArrayLike<number>, atoms: readonly number[], pinned: re
  * through q; so only q's masks and, for a point on one of those lines within five steps, its
  * mask along that line can change.
  *
- * Beside the masks, each point has a *neighbour mask* per direction: the OR of the masks
- * along d of the other points within four steps along d that share a possible window with it
- * — what a node on a line through p, two nodes of which always share a pattern, can find
- * there. A move changes it only for points on the lines through q within nine steps.
+ * Beside the masks, each point keeps its window set per direction (`windowSet`): which
+ * possible windows through it hold how many stones, for the interpreter's pattern checks.
  */
 export class ProfileTable {
   readonly board: Board;
@@ -238,8 +202,6 @@ export class ProfileTable {
   readonly masks: Uint16Array;
   /** union[p]: the OR of p's four direction masks. */
   readonly union: Uint16Array;
-  /** near[p * 4 + d]: the neighbour mask, as above; 0 for an occupied point. */
-  readonly near: Uint16Array;
   /** windows[p * 4 + d]: p's window set along d (`windowSet`); 0 for an occupied point. */
   readonly windows: Int32Array;
 
@@ -248,7 +210,6 @@ export class ProfileTable {
     this.stone = stone;
     this.masks = new Uint16Array(board.points * 4);
     this.union = new Uint16Array(board.points);
-    this.near = new Uint16Array(board.points * 4);
     this.windows = new Int32Array(board.points * 4);
     this.refreshAll();
   }
@@ -256,10 +217,9 @@ export class ProfileTable {
   /** Recomputes every point's masks. */
   refreshAll(): void {
     for (let p = 0; p < this.board.points; p++) this.refresh(p);
-    for (let p = 0; p < this.board.points; p++) for (let d = 0; d < 4; d++) this.refreshNear(p, d);
   }
 
-  /** Recomputes p's masks (not the neighbour masks). */
+  /** Recomputes p's masks and window sets. */
   refresh(p: Point): void {
     for (let d = 0; d < 4; d++) this.refreshDirection(p, d);
   }
@@ -274,24 +234,7 @@ export class ProfileTable {
     this.union[p] = this.masks[i] | this.masks[i + 1] | this.masks[i + 2] | this.masks[i + 3];
   }
 
-  /** Recomputes p's neighbour mask along d. */
-  refreshNear(p: Point, d: number): void {
-    const b = this.board;
-    if (!b.isEmpty(p)) {
-      this.near[p * 4 + d] = 0;
-      return;
-    }
-    // The possible windows through p along d cover one run of offsets round p.
-    const starts = possibleStarts(this.windows[p * 4 + d]);
-    let m = 0;
-    const lo = lowestBit(starts) - 4;
-    const hi = highestBit(starts);
-    const step = b.geometry.step[d];
-    for (let k = lo; k <= hi; k++) if (k !== 0) m |= this.masks[(p + k * step) * 4 + d];
-    this.near[p * 4 + d] = m;
-  }
-
-  /** Refreshes every mask and neighbour mask that a stone placed on, or taken from, q can change. */
+  /** Refreshes every mask and window set that a stone placed on, or taken from, q can change. */
   refreshAround(q: Point): void {
     const size = this.board.size;
     this.refresh(q);
@@ -304,15 +247,6 @@ export class ProfileTable {
         const c = col + dc * k;
         const r = row + dr * k;
         if (k !== 0 && c >= 0 && c < size && r >= 0 && r < size) this.refreshDirection(r * size + c, d);
-      }
-    }
-    for (let d = 0; d < 4; d++) {
-      const dc = d === 1 ? 0 : 1;
-      const dr = d === 0 ? 0 : d === 3 ? -1 : 1;
-      for (let k = -NEAR_REACH; k <= NEAR_REACH; k++) {
-        const c = col + dc * k;
-        const r = row + dr * k;
-        if (c >= 0 && c < size && r >= 0 && r < size) this.refreshNear(r * size + c, d);
       }
     }
   }
@@ -336,6 +270,3 @@ export function lowestBit(x: number): number {
 export function highestBit(x: number): number {
   return 31 - Math.clz32(x);
 }
-
-/** How far along a line through q a move can change neighbour masks: a mask five steps away, seen from four further. */
-export const NEAR_REACH = 2 * WINDOW - 1;

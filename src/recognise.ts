@@ -4,8 +4,8 @@
  *
  * Speed comes from not running streams blindly. Each point keeps a pattern profile per
  * colour (profile.ts); a stream is tried with its entry node at a point only when the point's
- * profile can carry that node's whole entry (its specs on different lines, each line's
- * other nodes' specs in the neighbour mask along it), and streams whose entry nodes look
+ * profile can carry that node's whole entry (its specs on different lines, with the patterns
+ * its line-mates' specs put through it, see selfAtoms), and streams whose entry nodes look
  * alike share one such check.
  *
  * After a move, only the runs that read something the move changed are done again (see
@@ -22,8 +22,8 @@ import { compileDescription } from './compile.ts';
 import type { ControlStream } from './controlStream.ts';
 import type { Description } from './description.ts';
 import { WINDOW } from './geometry.ts';
-import { ANY_POSSIBLE, machineFor, READ_MASK_SHIFT, READ_NEAR_SHIFT, rawFromSignature, ScanScratch, selfAtoms, sortPoints, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
-import { canMeetNear, NEAR_REACH, ProfileTable, specAtom } from './profile.ts';
+import { ANY_POSSIBLE, machineFor, READ_MASK_SHIFT, rawFromSignature, ScanScratch, selfAtoms, sortPoints, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
+import { canMeetAll, ProfileTable, specAtom } from './profile.ts';
 import { err, ok, type Result } from './result.ts';
 import { BLACK, WHITE, type Colour, type Point, type Stone } from './types.ts';
 
@@ -209,11 +209,10 @@ interface ScanStream {
   /** Key prefixes for black and white. */
   readonly prefix: readonly [string, string];
   /**
-   * The entry node's lines: each one's atom, and the atoms its other nodes need along it;
-   * strongest first, and as a string: streams with equal ones share a group.
+   * The atoms each line of the entry node needs (selfAtoms), strongest first, and as a
+   * string: streams with equal ones share a group.
    */
   readonly atoms: readonly number[];
-  readonly neighbours: readonly number[];
   readonly signature: string;
 }
 
@@ -222,7 +221,6 @@ interface EntryGroup {
   /** The OR of the entry node's atoms. */
   readonly need: number;
   readonly atoms: Int32Array;
-  readonly neighbours: Int32Array;
   readonly streams: ScanStream[];
 }
 
@@ -300,25 +298,14 @@ function scanStreamOf(subgoal: Subgoal): ScanStream {
   let s = scanStreams.get(subgoal);
   if (s === undefined) {
     const stream = subgoal.stream;
-    const entry = stream.nodes[stream.entry - 1];
-    const lines = entry.lines
-      .map((l) => {
-        const line = stream.lines[l];
-        let nb = 0;
-        line.nodes.forEach((x, m) => {
-          if (x !== stream.entry) nb |= specAtom(line.specs[m]);
-        });
-        return { atom: selfAtoms(stream, stream.entry, l), nb };
-      })
-      .sort((a, b) => b.atom - a.atom || b.nb - a.nb);
+    const atoms = stream.nodes[stream.entry - 1].lines.map((l) => selfAtoms(stream, stream.entry, l)).sort((a, b) => b - a);
     s = {
       subgoal,
       machine: machineFor(stream),
       order: 0,
       prefix: [`black|${subgoal.text}|`, `white|${subgoal.text}|`],
-      atoms: lines.map((l) => l.atom),
-      neighbours: lines.map((l) => l.nb),
-      signature: lines.map((l) => `${l.atom}/${l.nb}`).join(','),
+      atoms,
+      signature: atoms.join(','),
     };
     scanStreams.set(subgoal, s);
   }
@@ -326,9 +313,25 @@ function scanStreamOf(subgoal: Subgoal): ScanStream {
 }
 
 /** The last library grouped, reused when the next one holds the same subgoals in the same order. */
-let lastGrouping: { subgoals: readonly Subgoal[]; groups: EntryGroup[] } | undefined;
+let lastGrouping: { subgoals: readonly Subgoal[]; groups: Grouping } | undefined;
 
-function groupStreams(subgoals: readonly Subgoal[]): EntryGroup[] {
+/**
+ * A library's streams in groups, in scan order, and for each profile union (the OR of a
+ * point's masks) the groups whose need it covers, made when first asked for.
+ */
+interface Grouping {
+  readonly groups: readonly EntryGroup[];
+  readonly streamCount: number;
+  readonly byUnion: (readonly EntryGroup[] | undefined)[];
+}
+
+function groupsFor(grouping: Grouping, union: number): readonly EntryGroup[] {
+  let list = grouping.byUnion[union];
+  if (list === undefined) grouping.byUnion[union] = list = grouping.groups.filter((g) => (g.need & ~union) === 0);
+  return list;
+}
+
+function groupStreams(subgoals: readonly Subgoal[]): Grouping {
   const last = lastGrouping;
   if (last !== undefined && last.subgoals.length === subgoals.length && last.subgoals.every((s, i) => s === subgoals[i])) return last.groups;
   const bySig = new Map<string, EntryGroup>();
@@ -340,7 +343,7 @@ function groupStreams(subgoals: readonly Subgoal[]): EntryGroup[] {
     const s = scanStreamOf(subgoal);
     let grp = bySig.get(s.signature);
     if (grp === undefined) {
-      grp = { need: s.atoms.reduce((m, a) => m | a, 0), atoms: Int32Array.from(s.atoms), neighbours: Int32Array.from(s.neighbours), streams: [] };
+      grp = { need: s.atoms.reduce((m, a) => m | a, 0), atoms: Int32Array.from(s.atoms), streams: [] };
       bySig.set(s.signature, grp);
     }
     grp.streams.push(s);
@@ -350,8 +353,9 @@ function groupStreams(subgoals: readonly Subgoal[]): EntryGroup[] {
   // the subgoal, so the order lives in a per-grouping copy.
   let order = 0;
   const numbered = groups.map((g) => ({ ...g, streams: g.streams.map((s) => ({ ...s, order: order++ })) }));
-  lastGrouping = { subgoals: subgoals.slice(), groups: numbered };
-  return numbered;
+  const grouping: Grouping = { groups: numbered, streamCount: Math.max(1, order), byUnion: [] };
+  lastGrouping = { subgoals: subgoals.slice(), groups: grouping };
+  return grouping;
 }
 
 /**
@@ -378,7 +382,7 @@ function groupStreams(subgoals: readonly Subgoal[]): EntryGroup[] {
 export class Recogniser {
   readonly board: Board;
   private subgoals: readonly Subgoal[] = [];
-  private groups: EntryGroup[] = [];
+  private grouping: Grouping = { groups: [], streamCount: 1, byUnion: [] };
   private streamCount = 1;
   private readonly profiles: readonly [ProfileTable, ProfileTable];
   private readonly found: readonly [Map<string, Slot>, Map<string, Slot>];
@@ -398,9 +402,9 @@ export class Recogniser {
   private arenaTop = 0;
   /**
    * What the move being processed changed for one colour, by pair, packed as interest is
-   * (ScanScratch): the window kinds whose state changed, the mask and neighbour-mask bits
-   * that flipped; the pairs with any; and the points with a changed mask or neighbour mask,
-   * whose runs and profile checks are all looked at again.
+   * (ScanScratch): the window kinds whose state changed and the mask bits that flipped; the
+   * pairs with either; and the points with a changed mask, whose runs and profile checks
+   * are all looked at again.
    */
   private readonly diff: Int32Array;
   private readonly changedPairs: number[] = [];
@@ -412,9 +416,6 @@ export class Recogniser {
   /** Masks of both colours along the lines through the point being changed, before the change. */
   private readonly maskPoints: number[] = [];
   private readonly maskBefore: number[] = [];
-  /** The same for neighbour masks. */
-  private readonly nearPoints: number[] = [];
-  private readonly nearBefore: number[] = [];
   // The run in progress.
   private current: ScanStream | undefined;
   private currentColour = 0;
@@ -443,8 +444,8 @@ export class Recogniser {
   /** Replaces the library and recognises the whole board afresh. */
   setLibrary(library: readonly Subgoal[]): void {
     this.subgoals = library.slice();
-    this.groups = groupStreams(this.subgoals);
-    this.streamCount = Math.max(1, this.groups.reduce((n, g) => n + g.streams.length, 0));
+    this.grouping = groupStreams(this.subgoals);
+    this.streamCount = this.grouping.streamCount;
     this.recogniseAll();
   }
 
@@ -586,22 +587,6 @@ export class Recogniser {
         if (k !== 0 && c >= 0 && c < size && r >= 0 && r < size) save((r * size + c) * 4 + d);
       }
     }
-    const npts = this.nearPoints;
-    const nvals = this.nearBefore;
-    npts.length = 0;
-    nvals.length = 0;
-    for (let d = 0; d < 4; d++) {
-      const dc = d === 1 ? 0 : 1;
-      const dr = d === 0 ? 0 : d === 3 ? -1 : 1;
-      for (let k = -NEAR_REACH; k <= NEAR_REACH; k++) {
-        const c = col + dc * k;
-        const r = row + dr * k;
-        if (c < 0 || c >= size || r < 0 || r >= size) continue;
-        const pd = (r * size + c) * 4 + d;
-        npts.push(pd);
-        nvals.push(b.near[pd], w.near[pd]);
-      }
-    }
   }
 
   private update(q: Point, recorded: boolean): void {
@@ -619,18 +604,14 @@ export class Recogniser {
     for (let i = 0; i < 2; i++) {
       const stone = (i + 1) as Stone;
       const masks = this.profiles[i].masks;
-      const near = this.profiles[i].near;
       pairs.length = 0;
       cells.length = 0;
-      // Mask and neighbour-mask changes count alike: runs log their interest in both as one.
-      for (let x = 0; x < this.maskPoints.length + this.nearPoints.length; x++) {
-        const isMask = x < this.maskPoints.length;
-        const y = isMask ? x : x - this.maskPoints.length;
-        const pd = isMask ? this.maskPoints[y] : this.nearPoints[y];
-        const flip = isMask ? masks[pd] ^ this.maskBefore[2 * y + i] : near[pd] ^ this.nearBefore[2 * y + i];
+      for (let x = 0; x < this.maskPoints.length; x++) {
+        const pd = this.maskPoints[x];
+        const flip = masks[pd] ^ this.maskBefore[2 * x + i];
         if (flip === 0) continue;
         if (diffs[pd] === 0) pairs.push(pd);
-        diffs[pd] |= flip << (isMask ? READ_MASK_SHIFT : READ_NEAR_SHIFT);
+        diffs[pd] |= flip << READ_MASK_SHIFT;
         const p = pd >> 2;
         if (cellChanged[p] === 0) {
           cellChanged[p] = 1;
@@ -797,10 +778,9 @@ export class Recogniser {
     const table = this.profiles[i];
     const have = this.board.isEmpty(p) ? table.union[p] : 0;
     const masks = table.masks;
-    const near = table.near;
     if (have !== 0) {
-      for (const grp of this.groups) {
-        if ((grp.need & ~have) !== 0 || !canMeetNear(masks, near, p * 4, grp.atoms, grp.neighbours, grp.atoms.length)) continue;
+      for (const grp of groupsFor(this.grouping, have)) {
+        if (!canMeetAll(masks, p * 4, grp.atoms, grp.atoms.length)) continue;
         for (const scan of grp.streams) {
           // Old runs come in the same order as the streams.
           while (o < old.length && old[o].scan.order < scan.order) this.kill(old[o++]);
@@ -819,10 +799,9 @@ export class Recogniser {
     const have = table.union[p];
     if (have === 0) return;
     const masks = table.masks;
-    const near = table.near;
     const cell = this.cells[i][p];
-    for (const grp of this.groups) {
-      if ((grp.need & ~have) !== 0 || !canMeetNear(masks, near, p * 4, grp.atoms, grp.neighbours, grp.atoms.length)) continue;
+    for (const grp of groupsFor(this.grouping, have)) {
+      if (!canMeetAll(masks, p * 4, grp.atoms, grp.atoms.length)) continue;
       for (const scan of grp.streams) cell.push(this.runOne(i, p, scan));
     }
   }
