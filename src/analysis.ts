@@ -24,7 +24,8 @@
  *   different counts, which no spec can say.
  * - Minimal means fewest members (two, then three, then four). Among sets of that size the
  *   one whose largest comment is smallest wins (the quickest win), then the one with fewest
- *   nodes in all, then the first in the order of the realisations' keys.
+ *   nodes in all, then the first in the order of the realisations' keys. The search is
+ *   bounded (see candidateSets), so a crowded position cannot stall the analysis.
  * - Lines through p in one direction become one line of the new description. Where a node
  *   holds patterns of different counts on one line (p's own line in Fig. 6 holds its four
  *   and node 1's three), it keeps those with the most stones; the others stay described by
@@ -115,7 +116,7 @@ export function analyseGame(game: Game, library: readonly Subgoal[]): Result<Ana
 function learnAt(before: Board, p: Point, stone: Stone, after: readonly Realisation[]): Omit<LearnedSubgoal, 'moveIndex' | 'isNew'> | undefined {
   const g = before.geometry;
   const candidates = after.filter((r) => movesToFive(r) !== undefined && usable(r, p, g.windowPoints));
-  for (const set of candidateSets(candidates)) {
+  for (const set of candidateSets(candidates, before.points)) {
     const d = synthesise(before, p, stone, set);
     if (d === undefined) continue;
     const compiled = compileSubgoal(d);
@@ -145,39 +146,76 @@ function windowHas(windowPoints: Int16Array, w: number, p: Point): boolean {
   return false;
 }
 
+/**
+ * The search for member sets is bounded, since a crowded position can hold hundreds of
+ * realisations: members are taken quickest first (then fewest nodes, then by key), one per
+ * distinct set of destroying points, at most MAX_CANDIDATES of them; the search stops after
+ * WORK_BUDGET set intersections; and at most MAX_TRIES sets of the least size are tried for
+ * synthesis. A move whose sets lie beyond these bounds teaches nothing.
+ */
+const MAX_CANDIDATES = 48;
+const WORK_BUDGET = 300_000;
+const MAX_TRIES = 24;
+
+function byQuickest(a: Realisation, b: Realisation): number {
+  return movesToFive(a)! - movesToFive(b)! || a.nodes.length - b.nodes.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
 /** Sets with no node common to all members, fewest members first, best first within a size. */
-function* candidateSets(rs: readonly Realisation[]): Generator<Realisation[]> {
-  const destroy = rs.map((r) => new Set(destroyingPoints(r)));
+function* candidateSets(all: readonly Realisation[], points: number): Generator<Realisation[]> {
+  const rs: Realisation[] = [];
+  const seen = new Set<string>();
+  for (const r of all.slice().sort(byQuickest)) {
+    const key = destroyingPoints(r).join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    rs.push(r);
+    if (rs.length === MAX_CANDIDATES) break;
+  }
+  // Destroying points as bit sets, so an intersection is a few word operations.
+  const words = Math.ceil(points / 32);
+  const bits = rs.map((r) => {
+    const b = new Uint32Array(words);
+    for (const p of destroyingPoints(r)) b[p >>> 5] |= 1 << (p & 31);
+    return b;
+  });
+  const scratch = Array.from({ length: MAX_MEMBERS + 1 }, () => new Uint32Array(words));
+  let work = 0;
   for (let size = 2; size <= Math.min(MAX_MEMBERS, rs.length); size++) {
     const sets: number[][] = [];
     const pick: number[] = [];
-    const walk = (from: number, common: Set<number> | undefined): void => {
-      if (pick.length === size) {
-        if (common !== undefined && common.size === 0) sets.push(pick.slice());
-        return;
-      }
-      for (let i = from; i < rs.length; i++) {
-        const next = common === undefined ? new Set(destroy[i]) : new Set([...common].filter((x) => destroy[i].has(x)));
-        // A smaller set already has no common node: this one would not be minimal.
-        if (pick.length > 0 && next.size === 0 && pick.length + 1 < size) continue;
+    const walk = (from: number, depth: number): void => {
+      for (let i = from; i < rs.length && work < WORK_BUDGET; i++) {
+        work++;
+        const next = scratch[depth + 1];
+        let empty = true;
+        for (let w = 0; w < words; w++) {
+          next[w] = depth === 0 ? bits[i][w] : scratch[depth][w] & bits[i][w];
+          if (next[w] !== 0) empty = false;
+        }
+        if (depth + 1 === size) {
+          if (empty) sets.push([...pick, i]);
+          continue;
+        }
+        // A smaller set already has no common node: any set holding it would not be minimal.
+        if (empty) continue;
         pick.push(i);
-        walk(i + 1, next);
+        walk(i + 1, depth + 1);
         pick.pop();
       }
     };
-    walk(0, undefined);
-    if (sets.length === 0) continue;
-    const score = (set: number[]) => [
-      Math.max(...set.map((i) => movesToFive(rs[i])!)),
-      set.reduce((t, i) => t + rs[i].nodes.length, 0),
-    ];
-    sets.sort((a, b) => {
-      const sa = score(a);
-      const sb = score(b);
-      return sa[0] - sb[0] || sa[1] - sb[1] || compareKeys(a.map((i) => rs[i].key), b.map((i) => rs[i].key));
-    });
-    for (const s of sets) yield s.map((i) => rs[i]);
-    return;
+    walk(0, 0);
+    if (sets.length > 0) {
+      const score = (set: number[]) => [Math.max(...set.map((i) => movesToFive(rs[i])!)), set.reduce((t, i) => t + rs[i].nodes.length, 0)];
+      sets.sort((a, b) => {
+        const sa = score(a);
+        const sb = score(b);
+        return sa[0] - sb[0] || sa[1] - sb[1] || compareKeys(a.map((i) => rs[i].key), b.map((i) => rs[i].key));
+      });
+      for (const set of sets.slice(0, MAX_TRIES)) yield set.map((i) => rs[i]);
+      return;
+    }
+    if (work >= WORK_BUDGET) return;
   }
 }
 

@@ -23,6 +23,8 @@ import { err, ok, problem, type Result } from './result.ts';
 
 /** Cover marks are bit sets of lines; 31 lines is far beyond any subgoal a game teaches. */
 export const MAX_STREAM_LINES = 31;
+/** The interpreter keeps its node registers in fixed-size arrays; the paper's largest example has four nodes. */
+export const MAX_STREAM_NODES = 8;
 
 /**
  * Compiles `d` into a control stream. `entryNode` fixes the node the scan starts from (the
@@ -35,6 +37,9 @@ export function compileDescription(d: Description, entryNode?: number): Result<C
     return err(problem('too-complex', `a description may have at most ${MAX_STREAM_LINES} lines; this one has ${hyper.length}`));
   }
   const k = d.nodes.length;
+  if (k > MAX_STREAM_NODES) {
+    return err(problem('too-complex', `a description may have at most ${MAX_STREAM_NODES} nodes; this one has ${k}`));
+  }
   const lines: StreamLine[] = hyper.map((h) => ({ nodes: h.members.map((m) => m.node), specs: h.members.map((m) => m.spec) }));
   // For each node, the id of the line behind each of its written entries.
   const nodeLineIds: number[][] = d.nodes.map((n) => new Array<number>(n.lines.length).fill(-1));

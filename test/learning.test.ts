@@ -237,3 +237,14 @@ describe('gomoku analyse and gomoku library', () => {
     expect((await runCli(['analyse', '--game', join(FIXTURES, 'games', 'overline-six.txt')])).err).toContain('not over');
   });
 });
+
+describe('a crowded analysis stays bounded', () => {
+  it('analyses a game whose walk back learns ever bigger subgoals (a learning-curve game that once hung)', () => {
+    const game = expectOk(replayRecord(expectOk(parseGameRecord(fixture('games/crowded/curve-game-2.txt')))));
+    const lib = expectOk(Library.fromFile(fixture('games/crowded/curve-game-2-library.txt')));
+    const a = expectOk(analyseGame(game, lib.subgoals()));
+    expect(a.learned.length).toBeGreaterThanOrEqual(4);
+    // Every subgoal learned compiles within the interpreter's limits.
+    for (const l of a.learned) expect(l.subgoal.description.nodes.length).toBeLessThanOrEqual(8);
+  });
+});

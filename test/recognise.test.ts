@@ -312,3 +312,16 @@ describe('incremental recognition keeps exactly the state of a fresh scan', () =
     }
   });
 });
+
+describe('limits', () => {
+  it('a description with more nodes than the interpreter holds is refused, not thrown', () => {
+    const nodes = Array.from({ length: 9 }, (_, i) => ({
+      lines: [
+        ...(i > 0 ? [{ others: [i], spec: { n: 3, dashed: false } }] : []),
+        ...(i < 8 ? [{ others: [i + 2], spec: { n: 3, dashed: false } }] : []),
+      ],
+    }));
+    const r = compileDescription({ nodes });
+    expect(r.ok || r.error.code).toBe('too-complex');
+  });
+});
