@@ -263,6 +263,8 @@ interface Frame {
   readonly installed: RunRecord[];
   /** Per change to a cell: the cell array, the index changed (-1: the whole array was replaced) and what was there. */
   readonly cells: { colour: number; point: Point; at: number; was: RunRecord | RunRecord[] }[];
+  /** The index lists it added entries to (colour * 65536 + pair), one per entry: undo pops them. */
+  readonly indexed: number[];
 }
 
 /** What most runs find: nothing. Shared, never added to. */
@@ -471,7 +473,7 @@ export class Recogniser {
   play(p: Point, s: Stone): void {
     this.recordBefore(p);
     this.board.play(p, s);
-    const frame: Frame = { id: ++this.frames, point: p, moves: this.board.moves.length, killed: [], installed: [], cells: [] };
+    const frame: Frame = { id: ++this.frames, point: p, moves: this.board.moves.length, killed: [], installed: [], cells: [], indexed: [] };
     this.frame = frame;
     try {
       this.update(p, true);
@@ -501,7 +503,16 @@ export class Recogniser {
 
   /** Restores the state before the play `frame` recorded. */
   private revert(frame: Frame): void {
-    for (let x = frame.installed.length - 1; x >= 0; x--) this.kill(frame.installed[x]);
+    // The runs the play made are the last entries of the lists it added to: take them out.
+    const index = this.index!;
+    for (let x = frame.indexed.length - 1; x >= 0; x--) {
+      const code = frame.indexed[x];
+      const { recs, reads } = index[code >> 16];
+      recs[code & 65535].pop();
+      reads[code & 65535].pop();
+    }
+    this.indexSize -= frame.indexed.length;
+    for (let x = frame.installed.length - 1; x >= 0; x--) this.kill(frame.installed[x], false);
     for (let x = frame.killed.length - 1; x >= 0; x--) {
       const rec = frame.killed[x];
       if (!rec.alive && rec.born !== frame.id) this.install(rec, true);
@@ -751,17 +762,20 @@ export class Recogniser {
     this.index = [0, 1].map(() => ({ recs: Array.from({ length: n }, () => []), reads: Array.from({ length: n }, () => []) }));
     this.indexSize = 0;
     this.indexDead = 0;
-    for (let i = 0; i < 2; i++) for (const cell of this.cells[i]) for (const rec of cell) this.indexRecord(rec);
+    for (let i = 0; i < 2; i++) for (const cell of this.cells[i]) for (const rec of cell) this.indexRecord(rec, false);
     return this.index;
   }
 
-  private indexRecord(rec: RunRecord): void {
+  /** Adds a run's reads to the index; `journal`: note them in the play being made. */
+  private indexRecord(rec: RunRecord, journal = true): void {
     const { recs, reads } = this.index![rec.colour];
     const a = this.arena;
     const end = rec.readStart + rec.readLen;
+    const log = journal ? this.frame?.indexed : undefined;
     for (let t = rec.readStart; t < end; t += 2) {
       recs[a[t]].push(rec);
       reads[a[t]].push(a[t + 1]);
+      if (log !== undefined) log.push(rec.colour * 65536 + a[t]);
     }
     this.indexSize += rec.readLen >> 1;
   }
@@ -882,13 +896,13 @@ export class Recogniser {
   }
 
   /** A run's realisations leave the colour's, unless a live run found them too. */
-  private kill(rec: RunRecord): void {
+  private kill(rec: RunRecord, indexed = true): void {
     if (!rec.alive) return;
     rec.alive = false;
     if (this.frame !== undefined) {
       this.frame.killed.push(rec);
       rec.journaled = true;
-    } else {
+    } else if (indexed) {
       this.indexDead += rec.readLen >> 1;
     }
     const found = this.found[rec.colour];
