@@ -391,10 +391,17 @@ export class Recogniser {
   /** cells[colour][p]: the live runs from p. */
   private readonly cells: readonly [RunRecord[][], RunRecord[][]];
   /**
-   * index[colour]: for each (point, direction) pair, the runs that read it and what each read
-   * there (packed as in RunRecord.reads); built on the first move.
+   * The index of runs by what they read, built on the first move: heads[colour][pair] starts
+   * a list of entries, newest first, linked by entNext; an entry names a run that read the
+   * pair (entRec) and what it read there (entInterest, packed as in ScanScratch). Free
+   * entries are linked from entFree.
    */
-  private index: { recs: RunRecord[][]; reads: number[][] }[] | undefined;
+  private heads: [Int32Array, Int32Array] | undefined;
+  private entRec: (RunRecord | undefined)[] = [];
+  private entInterest = new Int32Array(1 << 14);
+  private entNext = new Int32Array(1 << 14);
+  private entFree = -1;
+  private entTop = 0;
   /** Entries in the index, and how many of them belong to runs dead for good (not ones an undo may bring back). */
   private indexSize = 0;
   private indexDead = 0;
@@ -458,7 +465,10 @@ export class Recogniser {
   /** Recognises the whole board from scratch, for both colours. */
   recogniseAll(): void {
     this.clearJournal();
-    this.index = undefined;
+    this.heads = undefined;
+    this.entRec = [];
+    this.entFree = -1;
+    this.entTop = 0;
     this.arenaTop = 0;
     for (let i = 0; i < 2; i++) {
       this.profiles[i].refreshAll();
@@ -503,13 +513,14 @@ export class Recogniser {
 
   /** Restores the state before the play `frame` recorded. */
   private revert(frame: Frame): void {
-    // The runs the play made are the last entries of the lists it added to: take them out.
-    const index = this.index!;
+    // The runs the play made head the lists it added to: take them out.
+    const heads = this.heads!;
     for (let x = frame.indexed.length - 1; x >= 0; x--) {
       const code = frame.indexed[x];
-      const { recs, reads } = index[code >> 16];
-      recs[code & 65535].pop();
-      reads[code & 65535].pop();
+      const head = heads[code >> 16];
+      const e = head[code & 65535];
+      head[code & 65535] = this.entNext[e];
+      this.releaseEntry(e);
     }
     this.indexSize -= frame.indexed.length;
     for (let x = frame.installed.length - 1; x >= 0; x--) this.kill(frame.installed[x], false);
@@ -606,7 +617,7 @@ export class Recogniser {
     this.saveMasks(q);
     for (const t of this.profiles) t.refreshAround(q);
     const g = this.board.geometry;
-    const index = this.ensureIndex();
+    const heads = this.ensureIndex();
     const diffs = this.diff;
     const pairs = this.changedPairs;
     const cellChanged = this.cellChanged;
@@ -650,28 +661,33 @@ export class Recogniser {
       // Runs that read something that changed, from points whose masks did not: done again
       // below. Collected first, so that runs made below are not visited.
       const redo: RunRecord[] = [];
-      const { recs, reads } = index[i];
+      const head = heads[i];
+      const entRec = this.entRec;
+      const entNext = this.entNext;
+      const entInterest = this.entInterest;
       for (const pd of pairs) {
-        const rl = recs[pd];
-        const il = reads[pd];
         const pdDiff = diffs[pd];
-        let keep = 0;
-        for (let r = 0; r < rl.length; r++) {
-          const rec = rl[r];
-          if (!rec.alive && !rec.journaled) continue;
-          const read = il[r];
-          rl[keep] = rec;
-          il[keep] = read;
-          keep++;
-          if (rec.alive && (read & pdDiff) !== 0 && cellChanged[rec.point] === 0 && rec.visit !== visit) {
-            rec.visit = visit;
-            redo.push(rec);
+        let prev = -1;
+        let e = head[pd];
+        while (e >= 0) {
+          const next = entNext[e];
+          const rec = entRec[e]!;
+          if (!rec.alive && !rec.journaled) {
+            // Dead for good: unlink the entry on the way.
+            if (prev < 0) head[pd] = next;
+            else entNext[prev] = next;
+            this.releaseEntry(e);
+            this.indexDead--;
+            this.indexSize--;
+          } else {
+            if (rec.alive && (entInterest[e] & pdDiff) !== 0 && cellChanged[rec.point] === 0 && rec.visit !== visit) {
+              rec.visit = visit;
+              redo.push(rec);
+            }
+            prev = e;
           }
+          e = next;
         }
-        this.indexDead -= rl.length - keep;
-        this.indexSize -= rl.length - keep;
-        rl.length = keep;
-        il.length = keep;
       }
       // At a point whose masks changed, the profile checks afresh, and the runs that read
       // something that changed.
@@ -695,23 +711,50 @@ export class Recogniser {
 
   /** Drops the index entries of runs that are dead for good. */
   private compactIndex(): void {
-    for (const { recs, reads } of this.index!) {
-      for (let pd = 0; pd < recs.length; pd++) {
-        const rl = recs[pd];
-        const il = reads[pd];
-        let keep = 0;
-        for (let r = 0; r < rl.length; r++) {
-          if (!rl[r].alive && !rl[r].journaled) continue;
-          rl[keep] = rl[r];
-          il[keep] = il[r];
-          keep++;
+    for (const head of this.heads!) {
+      for (let pd = 0; pd < head.length; pd++) {
+        let prev = -1;
+        let e = head[pd];
+        while (e >= 0) {
+          const next = this.entNext[e];
+          const rec = this.entRec[e]!;
+          if (!rec.alive && !rec.journaled) {
+            if (prev < 0) head[pd] = next;
+            else this.entNext[prev] = next;
+            this.releaseEntry(e);
+            this.indexDead--;
+            this.indexSize--;
+          } else {
+            prev = e;
+          }
+          e = next;
         }
-        this.indexDead -= rl.length - keep;
-        this.indexSize -= rl.length - keep;
-        rl.length = keep;
-        il.length = keep;
       }
     }
+  }
+
+  /** A free index entry. */
+  private newEntry(): number {
+    if (this.entFree >= 0) {
+      const e = this.entFree;
+      this.entFree = this.entNext[e];
+      return e;
+    }
+    if (this.entTop === this.entNext.length) {
+      const next = new Int32Array(this.entTop * 2);
+      next.set(this.entNext);
+      this.entNext = next;
+      const interest = new Int32Array(this.entTop * 2);
+      interest.set(this.entInterest);
+      this.entInterest = interest;
+    }
+    return this.entTop++;
+  }
+
+  private releaseEntry(e: number): void {
+    this.entRec[e] = undefined;
+    this.entNext[e] = this.entFree;
+    this.entFree = e;
   }
 
   /** Whether a move changed anything the run read. */
@@ -756,26 +799,30 @@ export class Recogniser {
   }
 
   /** The index of runs by the pairs they read, built from the records when first needed. */
-  private ensureIndex(): { recs: RunRecord[][]; reads: number[][] }[] {
-    if (this.index !== undefined) return this.index;
+  private ensureIndex(): [Int32Array, Int32Array] {
+    if (this.heads !== undefined) return this.heads;
     const n = this.board.points * 4;
-    this.index = [0, 1].map(() => ({ recs: Array.from({ length: n }, () => []), reads: Array.from({ length: n }, () => []) }));
+    this.heads = [new Int32Array(n).fill(-1), new Int32Array(n).fill(-1)];
     this.indexSize = 0;
     this.indexDead = 0;
     for (let i = 0; i < 2; i++) for (const cell of this.cells[i]) for (const rec of cell) this.indexRecord(rec, false);
-    return this.index;
+    return this.heads;
   }
 
   /** Adds a run's reads to the index; `journal`: note them in the play being made. */
   private indexRecord(rec: RunRecord, journal = true): void {
-    const { recs, reads } = this.index![rec.colour];
+    const head = this.heads![rec.colour];
     const a = this.arena;
     const end = rec.readStart + rec.readLen;
     const log = journal ? this.frame?.indexed : undefined;
     for (let t = rec.readStart; t < end; t += 2) {
-      recs[a[t]].push(rec);
-      reads[a[t]].push(a[t + 1]);
-      if (log !== undefined) log.push(rec.colour * 65536 + a[t]);
+      const pd = a[t];
+      const e = this.newEntry();
+      this.entRec[e] = rec;
+      this.entInterest[e] = a[t + 1];
+      this.entNext[e] = head[pd];
+      head[pd] = e;
+      if (log !== undefined) log.push(rec.colour * 65536 + pd);
     }
     this.indexSize += rec.readLen >> 1;
   }
@@ -892,7 +939,7 @@ export class Recogniser {
         }
       }
     }
-    if (this.index !== undefined && !indexed) this.indexRecord(rec);
+    if (this.heads !== undefined && !indexed) this.indexRecord(rec);
   }
 
   /** A run's realisations leave the colour's, unless a live run found them too. */
