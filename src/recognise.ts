@@ -263,8 +263,6 @@ interface Frame {
   readonly installed: RunRecord[];
   /** Per change to a cell: the cell array, the index changed (-1: the whole array was replaced) and what was there. */
   readonly cells: { colour: number; point: Point; at: number; was: RunRecord | RunRecord[] }[];
-  /** The index lists it added entries to (colour * 65536 + pair), one per entry: undo pops them. */
-  readonly indexed: number[];
 }
 
 /** What most runs find: nothing. Shared, never added to. */
@@ -483,7 +481,7 @@ export class Recogniser {
   play(p: Point, s: Stone): void {
     this.recordBefore(p);
     this.board.play(p, s);
-    const frame: Frame = { id: ++this.frames, point: p, moves: this.board.moves.length, killed: [], installed: [], cells: [], indexed: [] };
+    const frame: Frame = { id: ++this.frames, point: p, moves: this.board.moves.length, killed: [], installed: [], cells: [] };
     this.frame = frame;
     try {
       this.update(p, true);
@@ -513,16 +511,20 @@ export class Recogniser {
 
   /** Restores the state before the play `frame` recorded. */
   private revert(frame: Frame): void {
-    // The runs the play made head the lists it added to: take them out.
+    // The runs the play made head the index lists they read, in the order they were made:
+    // take their entries out, last first.
     const heads = this.heads!;
-    for (let x = frame.indexed.length - 1; x >= 0; x--) {
-      const code = frame.indexed[x];
-      const head = heads[code >> 16];
-      const e = head[code & 65535];
-      head[code & 65535] = this.entNext[e];
-      this.releaseEntry(e);
+    const a = this.arena;
+    for (let x = frame.installed.length - 1; x >= 0; x--) {
+      const rec = frame.installed[x];
+      const head = heads[rec.colour];
+      for (let t = rec.readStart + rec.readLen - 2; t >= rec.readStart; t -= 2) {
+        const e = head[a[t]];
+        head[a[t]] = this.entNext[e];
+        this.releaseEntry(e);
+      }
+      this.indexSize -= rec.readLen >> 1;
     }
-    this.indexSize -= frame.indexed.length;
     for (let x = frame.installed.length - 1; x >= 0; x--) this.kill(frame.installed[x], false);
     for (let x = frame.killed.length - 1; x >= 0; x--) {
       const rec = frame.killed[x];
@@ -805,16 +807,15 @@ export class Recogniser {
     this.heads = [new Int32Array(n).fill(-1), new Int32Array(n).fill(-1)];
     this.indexSize = 0;
     this.indexDead = 0;
-    for (let i = 0; i < 2; i++) for (const cell of this.cells[i]) for (const rec of cell) this.indexRecord(rec, false);
+    for (let i = 0; i < 2; i++) for (const cell of this.cells[i]) for (const rec of cell) this.indexRecord(rec);
     return this.heads;
   }
 
-  /** Adds a run's reads to the index; `journal`: note them in the play being made. */
-  private indexRecord(rec: RunRecord, journal = true): void {
+  /** Adds a run's reads to the index, at the heads of the lists. */
+  private indexRecord(rec: RunRecord): void {
     const head = this.heads![rec.colour];
     const a = this.arena;
     const end = rec.readStart + rec.readLen;
-    const log = journal ? this.frame?.indexed : undefined;
     for (let t = rec.readStart; t < end; t += 2) {
       const pd = a[t];
       const e = this.newEntry();
@@ -822,7 +823,6 @@ export class Recogniser {
       this.entInterest[e] = a[t + 1];
       this.entNext[e] = head[pd];
       head[pd] = e;
-      if (log !== undefined) log.push(rec.colour * 65536 + pd);
     }
     this.indexSize += rec.readLen >> 1;
   }
