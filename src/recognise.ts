@@ -434,6 +434,7 @@ export class Recogniser {
   private journal: Frame[] = [];
   private frames = 0;
   private frame: Frame | undefined;
+  private profilesFresh = false;
   readonly stats: RecogniseStats = { runs: 0, steps: 0, capped: 0 };
 
   constructor(board: Board, library: readonly Subgoal[]) {
@@ -445,6 +446,8 @@ export class Recogniser {
     this.diff = new Int32Array(board.points * 4);
     this.cellChanged = new Uint8Array(board.points);
     this.before = new Int8Array(2 * (board.geometry.pointWindows.length + board.geometry.pointFlanks.length));
+    // The tables were just made from the board: the first scan need not make them again.
+    this.profilesFresh = true;
     this.setLibrary(library);
   }
 
@@ -469,13 +472,14 @@ export class Recogniser {
     this.entTop = 0;
     this.arenaTop = 0;
     for (let i = 0; i < 2; i++) {
-      this.profiles[i].refreshAll();
+      if (!this.profilesFresh) this.profiles[i].refreshAll();
       this.found[i].clear();
       const cells = this.cells[i];
       cells.length = 0;
       for (let p = 0; p < this.board.points; p++) cells.push([]);
       for (let p = 0; p < this.board.points; p++) this.scanCell(i, p);
     }
+    this.profilesFresh = false;
   }
 
   play(p: Point, s: Stone): void {
