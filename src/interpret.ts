@@ -15,11 +15,17 @@
  * - no pattern holds an explicit node its line does not name, and the patterns of two
  *   different lines share no vacant point but explicit nodes on both.
  *
- * Two checks run before the E elements to cut the search early, without changing what is
- * found or in which order: once a line has a direction (B, C, D), every placed node on it
- * must still have enough patterns along it (one, or two for `n'`) with the right number of
- * stones that hold its placed line-mates of at least its spec and no other placed explicit
- * node — the E element's own test, on the nodes placed so far.
+ * Three things cut the search early without changing what is found or in which order:
+ * - a node's mask along a line must hold not only its own spec's atom but those of the
+ *   line-mates whose spec is no higher, whose patterns pass through it (`selfAtoms`);
+ * - once a line has a direction (B, C, D), every placed node on it must still have enough
+ *   patterns along it (one, or two for `n'`) with the right number of stones that hold its
+ *   placed line-mates of at least its spec and no other placed explicit node — the E
+ *   element's own test, on the nodes placed so far;
+ * - conflict-directed backjumping: when every alternative of an element fails, the search
+ *   backs up to the latest element the failures depended on (which placed a node or named a
+ *   line involved), skipping choices in between that cannot help. An E's failure depends on
+ *   everything, and a choice with a realisation below it is backed up from one at a time.
  *
  * A `StreamMachine` is made once per stream (`machineFor` keeps one per stream) and reused for
  * every board and candidate; a run allocates nothing until it finds a realisation. Its
