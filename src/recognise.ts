@@ -33,10 +33,6 @@ export interface Subgoal {
   readonly description: Description;
   /** The stream for whole-board scans, entered at the most demanding node. */
   readonly stream: ControlStream;
-  /** streams[j - 1] enters at node j (for tools; recognition runs `stream` alone). */
-  readonly streams: readonly ControlStream[];
-  /** needs[j - 1]: the OR of node j's atoms. */
-  readonly needs: readonly number[];
   /** Node permutations mapping the description onto itself (perm[i - 1] = image of node i). */
   readonly automorphisms: readonly (readonly number[])[];
   /** The OR of the atoms the stream's entry node needs: a point lacking one cannot be it. */
@@ -47,20 +43,11 @@ export function compileSubgoal(d: Description): Result<Subgoal> {
   const canonical = canonicalise(d);
   const stream = compileDescription(canonical);
   if (!stream.ok) return stream;
-  const streams: ControlStream[] = [];
-  for (let j = 1; j <= canonical.nodes.length; j++) {
-    const sj = compileDescription(canonical, j);
-    if (!sj.ok) return sj;
-    streams.push(sj.value);
-  }
-  const needs = canonical.nodes.map((n) => n.lines.reduce((m, l) => m | specAtom(l.spec), 0));
-  const need = needs[stream.value.entry - 1];
+  const need = canonical.nodes[stream.value.entry - 1].lines.reduce((m, l) => m | specAtom(l.spec), 0);
   return ok({
     text: canonicalString(canonical),
     description: canonical,
     stream: stream.value,
-    streams,
-    needs,
     automorphisms: automorphisms(canonical),
     need,
   });
