@@ -106,3 +106,20 @@ export function stepFrom(size: number, p: Point, d: Direction, k: number): Point
   const row = Math.floor(p / size) + dr * k;
   return onBoard(size, col, row) ? pointAt(size, col, row) : -1;
 }
+
+/**
+ * Calls `fn(p, d)` for every point p within `reach` steps of q along each direction d, q
+ * itself excluded: the points whose windows in direction d a stone on q can touch.
+ */
+export function eachAlongLines(size: number, q: Point, reach: number, fn: (p: Point, d: number) => void): void {
+  const col = q % size;
+  const row = (q - col) / size;
+  for (let d = 0; d < 4; d++) {
+    const [dc, dr] = DIRECTIONS[d];
+    for (let k = -reach; k <= reach; k++) {
+      const c = col + dc * k;
+      const r = row + dr * k;
+      if (k !== 0 && c >= 0 && c < size && r >= 0 && r < size) fn(r * size + c, d);
+    }
+  }
+}

@@ -12,7 +12,7 @@
  * a matching of its specs onto distinct directions whose masks hold the spec's atom.
  */
 import type { Board } from './board.ts';
-import { WINDOW, type Geometry } from './geometry.ts';
+import { eachAlongLines, WINDOW, type Geometry } from './geometry.ts';
 import type { LineSpec } from './description.ts';
 import type { Point, Stone } from './types.ts';
 
@@ -236,20 +236,10 @@ export class ProfileTable {
 
   /** Refreshes every mask and window set that a stone placed on, or taken from, q can change. */
   refreshAround(q: Point): void {
-    const size = this.board.size;
     this.refresh(q);
-    const col = q % size;
-    const row = (q - col) / size;
-    for (let d = 0; d < 4; d++) {
-      const dc = d === 1 ? 0 : 1;
-      const dr = d === 0 ? 0 : d === 3 ? -1 : 1;
-      for (let k = -WINDOW; k <= WINDOW; k++) {
-        const c = col + dc * k;
-        const r = row + dr * k;
-        if (k !== 0 && c >= 0 && c < size && r >= 0 && r < size) this.refreshDirection(r * size + c, d);
-      }
-    }
+    eachAlongLines(this.board.size, q, WINDOW, (p, d) => this.refreshDirection(p, d));
   }
+
 
   nodeMasks(p: Point): Uint16Array {
     return this.masks.subarray(p * 4, p * 4 + 4);

@@ -21,7 +21,7 @@ import { automorphisms, canonicalise, canonicalString } from './canonical.ts';
 import { compileDescription } from './compile.ts';
 import type { ControlStream } from './controlStream.ts';
 import type { Description } from './description.ts';
-import { WINDOW } from './geometry.ts';
+import { eachAlongLines, WINDOW } from './geometry.ts';
 import { ANY_POSSIBLE, machineFor, READ_MASK_SHIFT, rawFromSignature, ScanScratch, selfAtoms, sortPoints, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
 import { canMeetAll, ProfileTable, specAtom } from './profile.ts';
 import { err, ok, type Result } from './result.ts';
@@ -591,17 +591,7 @@ export class Recogniser {
       vals.push(b.masks[pd], w.masks[pd]);
     };
     for (let d = 0; d < 4; d++) save(q * 4 + d);
-    const col = q % size;
-    const row = (q - col) / size;
-    for (let d = 0; d < 4; d++) {
-      const dc = d === 1 ? 0 : 1;
-      const dr = d === 0 ? 0 : d === 3 ? -1 : 1;
-      for (let k = -WINDOW; k <= WINDOW; k++) {
-        const c = col + dc * k;
-        const r = row + dr * k;
-        if (k !== 0 && c >= 0 && c < size && r >= 0 && r < size) save((r * size + c) * 4 + d);
-      }
-    }
+    eachAlongLines(size, q, WINDOW, (p, d) => save(p * 4 + d));
   }
 
   private update(q: Point, recorded: boolean): void {
