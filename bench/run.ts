@@ -7,6 +7,7 @@ import { benchBoard } from './board.ts';
 import { formatTable, type Measurement } from './harness.ts';
 import { benchMoveTime } from './movetime.ts';
 import { benchRecognition } from './recognition.ts';
+import { benchRender } from './render.ts';
 import { benchSolver } from './solver.ts';
 
 export const SUITES: Record<string, () => Measurement[] | Promise<Measurement[]>> = {
@@ -14,6 +15,15 @@ export const SUITES: Record<string, () => Measurement[] | Promise<Measurement[]>
   recognition: benchRecognition,
   analysis: benchAnalysis,
   solver: benchSolver,
+  render: async () =>
+    (await benchRender()).map((r) => ({
+      name: `render: ${r.name}`,
+      medianUs: r.medianMs * 1000,
+      worstUs: r.worstMs * 1000,
+      samples: 50,
+      inner: 1,
+      note: `${(r.bytes / 1024).toFixed(1)} KB PNG`,
+    })),
   player: benchMoveTime,
 };
 
