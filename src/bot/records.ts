@@ -215,12 +215,8 @@ export const gameCodec: Codec<StoredGame> = {
       const size = boardSize(o);
       const finished = o.finished === undefined ? undefined : decodeFinish(o.finished);
       return {
-        id: field(o, 'id', isString, 'a game id') as string,
-        channelId: field(o, 'channelId', isString, 'a channel id') as string,
-        userId: field(o, 'userId', isString, 'a user id') as string,
+        ...whoAndWhere(o),
         size,
-        human: field(o, 'human', isColour, 'a colour') as Colour,
-        level: level(o),
         seed: field(o, 'seed', (x) => Number.isInteger(x), 'a whole number') as number,
         moves: legalMoves(size, points(o, 'moves', size)),
         startedAt: field(o, 'startedAt', isTime, 'a time') as number,
@@ -231,6 +227,17 @@ export const gameCodec: Codec<StoredGame> = {
       };
     }),
 };
+
+/** The fields a game in progress and a finished game share: whose game, where, and how it is played. */
+function whoAndWhere(o: Json): { id: string; channelId: string; userId: string; human: Colour; level: Level } {
+  return {
+    id: field(o, 'id', isString, 'a game id') as string,
+    channelId: field(o, 'channelId', isString, 'a channel id') as string,
+    userId: field(o, 'userId', isString, 'a user id') as string,
+    human: field(o, 'human', isColour, 'a colour') as Colour,
+    level: level(o),
+  };
+}
 
 function decodeFinish(raw: unknown): Finish {
   if (!isObject(raw)) throw new Bad('finished is not an object');
@@ -264,12 +271,8 @@ export const recordCodec: Codec<FinishedGame> = {
       const size = parsed.value.size;
       if (size !== 15 && size !== 19) throw new Bad('record: the board is not 15 or 19');
       return {
-        id: field(o, 'id', isString, 'a game id') as string,
-        channelId: field(o, 'channelId', isString, 'a channel id') as string,
-        userId: field(o, 'userId', isString, 'a user id') as string,
+        ...whoAndWhere(o),
         size,
-        human: field(o, 'human', isColour, 'a colour') as Colour,
-        level: level(o),
         outcome: field(o, 'outcome', (x) => OUTCOMES.includes(x as string), 'an outcome') as Outcome,
         ending: field(o, 'ending', (x) => ENDINGS.includes(x as string), 'an ending') as Ending,
         startedAt: field(o, 'startedAt', isTime, 'a time') as number,
