@@ -275,21 +275,7 @@ class ThreatSpaceSearch {
     this.nodes++;
     if (this.nodes > this.limit) return UNKNOWN;
     if (r < 3) return FAIL;
-    const a = this.attacker;
-    const stamp = this.nextStamp();
-    const replies: Point[] = [];
-    const pts = this.board.geometry.windowPoints;
-    for (const w of this.live[a - 1]) {
-      if (this.board.stonesIn(w, a) === 0) continue;
-      for (let i = 0; i < SPAN; i++) {
-        const p = pts[w * SPAN + i];
-        if (this.mark[p] !== stamp && this.board.isEmpty(p)) {
-          this.mark[p] = stamp;
-          replies.push(p);
-        }
-      }
-    }
-    replies.sort((x, y) => x - y);
+    const replies = this.emptyPointsOfWindows(this.nextStamp(), (stones) => stones > 0);
     for (const d of replies) {
       this.play(d, this.defender);
       const o = this.attack(r);
@@ -349,20 +335,28 @@ class ThreatSpaceSearch {
     // would have given an open-four point above), so its candidates lie in two-stone windows.
     const stamp = this.nextStamp();
     for (const p of fours) this.mark[p] = stamp;
-    const threes: Point[] = [];
+    return fours.concat(this.emptyPointsOfWindows(stamp, (stones) => stones === SPAN - 3));
+  }
+
+  /**
+   * The empty points of the attacker's live windows whose stone count passes `keep`, each
+   * once and ascending, skipping points already marked with `stamp`.
+   */
+  private emptyPointsOfWindows(stamp: number, keep: (stones: number) => boolean): Point[] {
+    const a = this.attacker;
+    const out: Point[] = [];
     const pts = this.board.geometry.windowPoints;
     for (const w of this.live[a - 1]) {
-      if (this.board.stonesIn(w, a) !== SPAN - 3) continue;
+      if (!keep(this.board.stonesIn(w, a))) continue;
       for (let i = 0; i < SPAN; i++) {
         const p = pts[w * SPAN + i];
         if (this.mark[p] !== stamp && this.board.isEmpty(p)) {
           this.mark[p] = stamp;
-          threes.push(p);
+          out.push(p);
         }
       }
     }
-    threes.sort((x, y) => x - y);
-    return fours.concat(threes);
+    return out.sort((x, y) => x - y);
   }
 
   /** The defender's replies (defender rules 1–4), or undefined when the attacker has lost the thread. */

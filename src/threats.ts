@@ -131,6 +131,19 @@ export interface FourMoves {
   readonly openFours: Point[];
 }
 
+/** The two empty points of a window holding three stones (and no other colour's), in window order. */
+function emptyPair(board: Board, pts: Int16Array, w: number): [Point, Point] {
+  let a = -1;
+  let b = -1;
+  for (let i = 0; i < SPAN; i++) {
+    const p = pts[w * SPAN + i];
+    if (!board.isEmpty(p)) continue;
+    if (a < 0) a = p;
+    else b = p;
+  }
+  return [a, b];
+}
+
 export function fourMovesIn(board: Board, s: Stone, windows: readonly number[]): FourMoves {
   const sc = scratch(board.points);
   const pts = board.geometry.windowPoints;
@@ -138,14 +151,7 @@ export function fourMovesIn(board: Board, s: Stone, windows: readonly number[]):
   const openFours: Point[] = [];
   for (const w of windows) {
     if (board.stonesIn(w, s) !== SPAN - 2) continue;
-    let a = -1;
-    let b = -1;
-    for (let i = 0; i < SPAN; i++) {
-      const p = pts[w * SPAN + i];
-      if (!board.isEmpty(p)) continue;
-      if (a < 0) a = p;
-      else b = p;
-    }
+    const [a, b] = emptyPair(board, pts, w);
     // After s plays a, the window holds four and b completes it; and the other way round.
     note(sc, a, b, fours, openFours);
     note(sc, b, a, fours, openFours);
@@ -170,14 +176,7 @@ export function hasOpenFourPointIn(board: Board, s: Stone, windows: readonly num
   const pts = board.geometry.windowPoints;
   for (const w of windows) {
     if (board.stonesIn(w, s) !== SPAN - 2) continue;
-    let a = -1;
-    let b = -1;
-    for (let i = 0; i < SPAN; i++) {
-      const p = pts[w * SPAN + i];
-      if (!board.isEmpty(p)) continue;
-      if (a < 0) a = p;
-      else b = p;
-    }
+    const [a, b] = emptyPair(board, pts, w);
     if (pairs(sc, a, b) || pairs(sc, b, a)) return true;
   }
   return false;
