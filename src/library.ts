@@ -14,19 +14,13 @@ import { canonicalise, canonicalString } from './canonical.ts';
 import { STREAM_FORMAT_VERSION } from './controlStream.ts';
 import type { Description } from './description.ts';
 import { parseDescription } from './descriptionNotation.ts';
-import { RULE_OF_FIVE } from './libraryFile.ts';
+import { makeLibraryFile, parseLibraryFile, RULE_OF_FIVE, type Provenance } from './libraryFile.ts';
+
+export { makeProvenance, parseProvenance, type Provenance } from './libraryFile.ts';
 import { makeListing } from './listing.ts';
 import { compileSubgoal, type Subgoal } from './recognise.ts';
 import { err, ok, type Result } from './result.ts';
 
-export interface Provenance {
-  /** Which game it came from: a game id or file name. */
-  readonly game: string;
-  /** 1-based number of the move it was learned at (the winner's move p). */
-  readonly move: number;
-  /** When: an ISO date (YYYY-MM-DD) or date-time. */
-  readonly date: string;
-}
 
 export interface SubgoalStats {
   /** Games in which one of its realisations was recognised. */
@@ -147,56 +141,21 @@ export class Library {
 
   /** A library file: each learned subgoal after a comment line with its provenance. */
   toFile(header: readonly string[] = []): string {
-    const lines = header.map((h) => (h === '' ? '#' : `# ${h}`));
-    for (const e of this.list) {
-      if (e.subgoal.text === RULE_OF_FIVE) continue;
-      if (e.provenance !== undefined) lines.push(`# ${makeProvenance(e.provenance)}`);
-      lines.push(e.subgoal.text);
-    }
-    return `${lines.join('\n')}\n`;
+    return makeLibraryFile(
+      this.list.map((e) => ({ description: e.subgoal.description, ...(e.provenance !== undefined ? { provenance: e.provenance } : {}) })),
+      header,
+    );
   }
 
-  /**
-   * Reads a library file. A comment line `# learned from <game>, move <n>, <date>` gives the
-   * provenance of the entry right after it; other comments are skipped. Errors name the line
-   * and column.
-   */
+  /** Reads a library file (see libraryFile.ts); errors name the line and column. */
   static fromFile(text: string): Result<Library> {
+    const entries = parseLibraryFile(text);
+    if (!entries.ok) return entries;
     const lib = Library.empty();
-    let pending: Provenance | undefined;
-    const rows = text.split(/\r?\n/);
-    for (let i = 0; i < rows.length; i++) {
-      const raw = rows[i];
-      const trimmed = raw.trim();
-      if (trimmed === '') continue;
-      if (trimmed.startsWith('#')) {
-        pending = parseProvenance(trimmed.slice(1).trim()) ?? pending;
-        continue;
-      }
-      const d = parseDescription(trimmed);
-      if (!d.ok) {
-        const lead = raw.length - raw.trimStart().length;
-        return err({ ...d.error, line: i + 1, column: lead + (d.error.index ?? 0) + 1, index: undefined });
-      }
-      const added = lib.add(d.value, pending);
-      if (!added.ok) return err({ ...added.error, line: i + 1, column: lead(raw) + 1 });
-      pending = undefined;
+    for (const e of entries.value) {
+      const added = lib.add(e.description, e.provenance);
+      if (!added.ok) return err({ ...added.error, line: e.line });
     }
     return ok(lib);
   }
-}
-
-function lead(raw: string): number {
-  return raw.length - raw.trimStart().length;
-}
-
-export function makeProvenance(p: Provenance): string {
-  return `learned from ${p.game}, move ${p.move}, ${p.date}`;
-}
-
-const PROVENANCE = /^learned from (.+), move (\d+), (\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?)$/;
-
-export function parseProvenance(text: string): Provenance | undefined {
-  const m = PROVENANCE.exec(text);
-  return m === null ? undefined : { game: m[1], move: Number(m[2]), date: m[3] };
 }
