@@ -77,7 +77,3 @@ export function boardFromPicture(picture: BoardPicture): Board {
   });
   return board;
 }
-
-export function pictureOf(board: Board): BoardPicture {
-  return board.snapshot();
-}

@@ -7,7 +7,7 @@
  * Window ids are grouped by direction, and within a direction ordered by their first point,
  * so iterating windows is deterministic.
  */
-import { DIRECTIONS, type Direction, type Point } from './types.ts';
+import { DIRECTIONS, type Point } from './types.ts';
 import { onBoard, pointAt } from './point.ts';
 
 export const WINDOW = 5;
@@ -97,14 +97,6 @@ function buildGeometry(size: number): Geometry {
     pointFlanks,
     step: DIRECTIONS.map(([dc, dr]) => dr * size + dc),
   };
-}
-
-/** The point k steps from p along direction d, or -1 when that leaves the board. */
-export function stepFrom(size: number, p: Point, d: Direction, k: number): Point {
-  const [dc, dr] = DIRECTIONS[d];
-  const col = (p % size) + dc * k;
-  const row = Math.floor(p / size) + dr * k;
-  return onBoard(size, col, row) ? pointAt(size, col, row) : -1;
 }
 
 /**

@@ -24,7 +24,7 @@ import type { Description } from './description.ts';
 import { eachAlongLines, WINDOW } from './geometry.ts';
 import { ANY_POSSIBLE, machineFor, READ_MASK_SHIFT, rawFromSignature, ScanScratch, selfAtoms, sortPoints, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
 import { canMeetAll, ProfileTable, specAtom } from './profile.ts';
-import { err, ok, type Result } from './result.ts';
+import { ok, type Result } from './result.ts';
 import { BLACK, WHITE, type Colour, type Point, type Stone } from './types.ts';
 
 /** A library entry ready for recognition: canonical text, description and compiled stream. */
@@ -51,17 +51,6 @@ export function compileSubgoal(d: Description): Result<Subgoal> {
     automorphisms: automorphisms(canonical),
     need,
   });
-}
-
-/** Compiles several descriptions; the first failure stops it. */
-export function compileSubgoals(ds: readonly Description[]): Result<Subgoal[]> {
-  const out: Subgoal[] = [];
-  for (const d of ds) {
-    const s = compileSubgoal(d);
-    if (!s.ok) return err(s.error);
-    out.push(s.value);
-  }
-  return ok(out);
 }
 
 export interface Realisation {

@@ -10,16 +10,6 @@ import { BLACK, EMPTY, WHITE, type Cell, type Point } from './types.ts';
 /** 0 identity, 1–3 rotations by 90°, 180°, 270°, 4–7 the reflections. */
 export type Symmetry = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
 export const SYMMETRIES: readonly Symmetry[] = [0, 1, 2, 3, 4, 5, 6, 7];
-export const SYMMETRY_NAMES = [
-  'identity',
-  'rotate 90°',
-  'rotate 180°',
-  'rotate 270°',
-  'mirror left-right',
-  'mirror top-bottom',
-  'mirror on the rising diagonal',
-  'mirror on the falling diagonal',
-] as const;
 
 /** Maps (col, row) to its image under symmetry t on an N×N board. */
 export function transformCoords(size: number, t: Symmetry, col: number, row: number): [number, number] {

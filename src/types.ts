@@ -47,4 +47,3 @@ export const DIRECTIONS = [
   [1, -1],
 ] as const;
 export type Direction = 0 | 1 | 2 | 3;
-export const DIRECTION_NAMES = ['horizontal', 'vertical', 'diagonal /', 'diagonal \\'] as const;
