@@ -34,8 +34,10 @@ export function spawnStart(args: readonly string[], env: Record<string, string>,
   child.stderr?.on('data', onData);
   if (stdin !== undefined) child.stdin?.end(stdin);
   let done = false;
+  // 'close', not 'exit': a process can exit before its last output has been read, and a busy
+  // machine then shows a test an output cut short.
   const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
+    child.once('close', (code) => {
       done = true;
       for (const l of listeners) l();
       resolve(code);
