@@ -93,6 +93,9 @@ interface Session {
 interface Connection {
   readonly number: number;
   readonly ws: WebSocket;
+  /** The TCP socket under ws: held corked for the rest of a tick in which something was sent. */
+  readonly socket: Duplex;
+  corked: boolean;
   session: Session | null;
   /** Set when the server starts the close, with whether the session survives it. */
   serverClose: { resumable: boolean } | null;
@@ -123,7 +126,7 @@ export class Gateway {
   }
 
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
-    this.#wss.handleUpgrade(request, socket, head, (ws) => this.#open(ws, request));
+    this.#wss.handleUpgrade(request, socket, head, (ws) => this.#open(ws, socket, request));
   }
 
   /**
@@ -163,8 +166,8 @@ export class Gateway {
     this.options.changes.notify();
   }
 
-  #open(ws: WebSocket, request: IncomingMessage): void {
-    const connection: Connection = { number: ++this.#opened, ws, session: null, serverClose: null };
+  #open(ws: WebSocket, socket: Duplex, request: IncomingMessage): void {
+    const connection: Connection = { number: ++this.#opened, ws, socket, corked: false, session: null, serverClose: null };
     this.#connections.add(connection);
     const url = new URL(request.url ?? '/', 'ws://fake');
     this.#log({ kind: 'open', connection: connection.number, detail: `${url.pathname}${url.search}` });
@@ -276,8 +279,22 @@ export class Gateway {
     return payload.s;
   }
 
+  /**
+   * Frames sent in one tick leave in one write: two interactions a test sends "at once" reach
+   * the client together, as they would if two members clicked at the same moment, instead of
+   * depending on whether the test process is descheduled between two writes.
+   */
   #send(connection: Connection, payload: object): void {
-    if (connection.ws.readyState === WebSocket.OPEN) connection.ws.send(JSON.stringify(payload));
+    if (connection.ws.readyState !== WebSocket.OPEN) return;
+    if (!connection.corked) {
+      connection.corked = true;
+      connection.socket.cork();
+      process.nextTick(() => {
+        connection.corked = false;
+        connection.socket.uncork();
+      });
+    }
+    connection.ws.send(JSON.stringify(payload));
   }
 
   #refuse(connection: Connection, code: number, reason: string): void {
