@@ -200,6 +200,7 @@ export class StreamMachine {
   private board!: Board;
   private dw!: DirectionWindows;
   private masks!: Uint16Array;
+  private union!: Uint16Array;
   private windows!: Int32Array;
   private cover!: Int32Array;
   private scratch!: ScanScratch;
@@ -308,6 +309,7 @@ export class StreamMachine {
     this.board = board;
     this.dw = directionWindows(board.geometry);
     this.masks = profiles.masks;
+    this.union = profiles.union;
     this.windows = profiles.windows;
     this.scratch = scratch;
     this.cover = scratch.cover;
@@ -714,6 +716,7 @@ export class StreamMachine {
     const d = this.lineDir[line];
     const f = this.P[this.elFrom[pc]];
     const atom = this.elAtom[pc];
+    const need = this.nodeNeed[node];
     const masks = this.masks;
     this.readWindows(f, d, ANY_POSSIBLE);
     const starts = possibleStarts(this.windows[f * 4 + d]);
@@ -738,6 +741,14 @@ export class StreamMachine {
       const other = this.nodeAt(q);
       if (other > 0) {
         why |= 1 << this.placedBy[other];
+        continue;
+      }
+      // Most points that pass lack, along every direction, an atom another line of the node
+      // needs: rejected by its profile union before the node is placed. That depends on q's
+      // masks alone (not on any other choice), and only those atoms appearing could change it.
+      const lacking = need & ~this.union[q];
+      if (lacking !== 0) {
+        for (let dd = 0; dd < 4; dd++) this.read(q * 4 + dd, lacking << READ_MASK_SHIFT);
         continue;
       }
       this.P[node] = q;
