@@ -207,6 +207,8 @@ export class StreamMachine {
   private steps = 0;
   /** Whether the last run was cut short by the step cap. */
   capped = false;
+  /** Set while a run is under way: still set at the next run's start if a callback threw. */
+  private dirty = true;
   private readonly fits = new Int32Array(WINDOW);
   private readonly wmask = new Int32Array(WINDOW);
   private readonly offs = new Int32Array(8);
@@ -314,12 +316,15 @@ export class StreamMachine {
     this.scratch = scratch;
     this.cover = scratch.cover;
     const P = this.P;
-    // Clean already unless a callback threw in the last run; cheap to make sure.
-    for (let x = 0; x <= this.k; x++) {
-      P[x] = -1;
-      this.usedDirs[x] = 0;
+    // Every run leaves the state clean, unless a callback threw in the middle of it.
+    if (this.dirty) {
+      for (let x = 0; x <= this.k; x++) {
+        P[x] = -1;
+        this.usedDirs[x] = 0;
+      }
+      for (let l = 0; l < this.lineDir.length; l++) this.lineDir[l] = -1;
+      this.dirty = false;
     }
-    for (let l = 0; l < this.lineDir.length; l++) this.lineDir[l] = -1;
     const entry = this.entry;
     // The A element: the entry node's whole pattern entry, before any state is touched.
     P[entry] = start;
@@ -335,6 +340,7 @@ export class StreamMachine {
     const sol = this.sol;
     // Backjumping needs a bit per element; longer streams backtrack one element at a time.
     const jumps = n <= 31;
+    this.dirty = true;
     let pc = 0;
     alt[0] = 0;
     conf[0] = 0;
@@ -382,6 +388,7 @@ export class StreamMachine {
     }
     // Leave the state and the shared cover marks clean for the next run, even after the cap.
     for (; pc >= 0; pc--) this.retract(pc);
+    this.dirty = false;
     return this.steps;
   }
 
