@@ -81,8 +81,8 @@ export class CoverMap {
  * For a point p and direction d (pair `p * 4 + d`), `interest[pd]` packs what the run looked
  * for there (see READ_* below): bits 0-6 windows along d through p (bit c: possible windows
  * holding c stones, bit 6: whether windows are possible at all), bits 7-16 atoms of p's mask
- * along d. A move changes a run's outcome only
- * if it changes something of that kind there. `readPairs[0 .. readCount)` lists the pairs read.
+ * along d, and at d = 0 only, bits 17-26 atoms of p's profile union (the OR of its four
+ * masks). A move changes a run's outcome only if it changes something of that kind there. `readPairs[0 .. readCount)` lists the pairs read.
  */
 export class ScanScratch {
   readonly cover: Int32Array;
@@ -105,6 +105,9 @@ export class ScanScratch {
 /** Where each kind of interest sits in a packed interest word. */
 export const READ_MASK_SHIFT = 7;
 
+/** Where union atoms sit in the interest word of pair p * 4 (direction 0). */
+export const READ_UNION_SHIFT = 17;
+
 /** Window interest: whether windows are possible at all, whatever they hold. */
 export const ANY_POSSIBLE = 64;
 
@@ -120,10 +123,15 @@ const OFF = 99;
 
 const machines = new WeakMap<ControlStream, StreamMachine>();
 
-/** The machine of a stream, made on first use and kept as long as the stream is. */
-export function machineFor(stream: ControlStream): StreamMachine {
+/**
+ * The machine of a stream, made on first use and kept as long as the stream is.
+ * `automorphisms`: the description's (Subgoal.automorphisms), for the machine to report each
+ * realisation under its least labelling only (see StreamMachine); the same for every call
+ * with one stream, as a stream is compiled from one description.
+ */
+export function machineFor(stream: ControlStream, automorphisms: readonly (readonly number[])[] = []): StreamMachine {
   let m = machines.get(stream);
-  if (m === undefined) machines.set(stream, (m = new StreamMachine(stream)));
+  if (m === undefined) machines.set(stream, (m = new StreamMachine(stream, undefined, undefined, automorphisms)));
   return m;
 }
 
@@ -214,10 +222,36 @@ export class StreamMachine {
   private readonly offs = new Int32Array(8);
   private readonly digits = new Int32Array(8);
 
-  /** `board` and `cover` are optional: a run takes the board from its profile table. `cover` is used by `run`. */
-  constructor(stream: ControlStream, _board?: Board, cover?: CoverMap) {
+  /**
+   * Symmetry breaking: for each automorphism σ of the description but the identity, σ⁻¹ as
+   * `symInverse[s * (k + 1) + i]` = the node σ maps onto node i. A realisation and its
+   * relabelling by σ are one object, reported once, under the least tuple of node points
+   * (recognise.ts); the machine only looks for that labelling. Once the nodes placed so far
+   * decide that the tuple (P[1], …, P[k]) is greater than its image (P[σ⁻¹(1)], …, P[σ⁻¹(k)])
+   * — the first label where both are placed and differ has the greater point — no
+   * completion is least, and the candidate is passed over. The labelling that is least is a
+   * realisation too (σ maps the description onto itself), found by the run from the point of
+   * its own entry node, so nothing is lost; a symmetric subgoal's search shrinks by up to
+   * the number of its automorphisms.
+   */
+  private readonly symInverse: Int32Array;
+  private readonly symCount: number;
+
+  /**
+   * `board` and `cover` are optional: a run takes the board from its profile table. `cover`
+   * is used by `run`. `automorphisms` (perm[i - 1] = image of node i): report only least
+   * labellings; none, to report every labelling (as tools and tests that read one run do).
+   */
+  constructor(stream: ControlStream, _board?: Board, cover?: CoverMap, automorphisms: readonly (readonly number[])[] = []) {
     this.stream = stream;
     this.ownCover = cover;
+    {
+      const k1 = stream.nodes.length + 1;
+      const others = automorphisms.filter((perm) => perm.some((to, from) => to !== from + 1));
+      this.symCount = others.length;
+      this.symInverse = new Int32Array(others.length * k1);
+      others.forEach((perm, s) => perm.forEach((to, from) => (this.symInverse[s * k1 + to] = from + 1)));
+    }
     const k = stream.nodes.length;
     const els = stream.elements;
     const n = els.length;
@@ -750,12 +784,23 @@ export class StreamMachine {
         why |= 1 << this.placedBy[other];
         continue;
       }
+      if (this.symCount > 0) {
+        this.P[node] = q;
+        const least = this.mayBeLeast();
+        this.P[node] = -1;
+        if (!least) {
+          // Decided by where the nodes are: the elements that placed them.
+          why |= this.placedBits();
+          continue;
+        }
+      }
       // Most points that pass lack, along every direction, an atom another line of the node
       // needs: rejected by its profile union before the node is placed. That depends on q's
-      // masks alone (not on any other choice), and only those atoms appearing could change it.
+      // union alone (not on any other choice), and only those atoms appearing there could
+      // change it: one read of the union, not four of the masks.
       const lacking = need & ~this.union[q];
       if (lacking !== 0) {
-        for (let dd = 0; dd < 4; dd++) this.read(q * 4 + dd, lacking << READ_MASK_SHIFT);
+        this.read(q * 4, lacking << READ_UNION_SHIFT);
         continue;
       }
       this.P[node] = q;
@@ -773,6 +818,30 @@ export class StreamMachine {
     }
     this.conf[pc] |= why;
     return -1;
+  }
+
+  /** Whether the nodes placed so far leave the labelling possibly least (see symInverse). */
+  private mayBeLeast(): boolean {
+    const P = this.P;
+    const k1 = this.k + 1;
+    for (let s = 0; s < this.symCount; s++) {
+      for (let i = 1; i < k1; i++) {
+        const a = P[i];
+        const b = P[this.symInverse[s * k1 + i]];
+        if (a < 0 || b < 0) break;
+        if (a === b) continue;
+        if (a > b) return false;
+        break;
+      }
+    }
+    return true;
+  }
+
+  /** The elements that placed the nodes placed so far. */
+  private placedBits(): number {
+    let bits = 0;
+    for (let x = 1; x <= this.k; x++) if (this.P[x] >= 0) bits |= 1 << this.placedBy[x];
+    return bits;
   }
 
   /** The label of the node placed at p, or 0. */

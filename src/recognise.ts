@@ -22,7 +22,7 @@ import { compileDescription } from './compile.ts';
 import type { ControlStream } from './controlStream.ts';
 import type { Description } from './description.ts';
 import { eachAlongLines, WINDOW } from './geometry.ts';
-import { ANY_POSSIBLE, machineFor, READ_MASK_SHIFT, rawFromSignature, ScanScratch, selfAtoms, sortPoints, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
+import { ANY_POSSIBLE, machineFor, READ_MASK_SHIFT, READ_UNION_SHIFT, rawFromSignature, ScanScratch, selfAtoms, sortPoints, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
 import { canMeetAll, ProfileTable, specAtom } from './profile.ts';
 import { ok, type Result } from './result.ts';
 import { BLACK, WHITE, type Colour, type Point, type Stone } from './types.ts';
@@ -277,7 +277,7 @@ function scanStreamOf(subgoal: Subgoal): ScanStream {
     const atoms = stream.nodes[stream.entry - 1].lines.map((l) => selfAtoms(stream, stream.entry, l)).sort((a, b) => b - a);
     s = {
       subgoal,
-      machine: machineFor(stream),
+      machine: machineFor(stream, subgoal.automorphisms),
       order: 0,
       prefix: [`black|${subgoal.text}|`, `white|${subgoal.text}|`],
       atoms,
@@ -390,6 +390,8 @@ export class Recogniser {
    * are all looked at again.
    */
   private readonly diff: Int32Array;
+  /** Per pair, the bits of its mask the move being processed flipped (zero between moves). */
+  private readonly maskFlip: Uint16Array;
   private readonly changedPairs: number[] = [];
   private readonly cellChanged: Uint8Array;
   private readonly changedCells: number[] = [];
@@ -420,6 +422,7 @@ export class Recogniser {
     this.found = [new Map(), new Map()];
     this.cells = [[], []];
     this.diff = new Int32Array(board.points * 4);
+    this.maskFlip = new Uint16Array(board.points * 4);
     this.cellChanged = new Uint8Array(board.points);
     this.before = new Int8Array(2 * (board.geometry.pointWindows.length + board.geometry.pointFlanks.length));
     // The tables were just made from the board: the first scan need not make them again.
@@ -611,6 +614,21 @@ export class Recogniser {
           cellChanged[p] = 1;
           cells.push(p);
         }
+        // The union before: the masks' flips, undone.
+        this.maskFlip[pd] = flip;
+      }
+      // The union atoms that flipped at each point whose masks changed, read at pair p * 4.
+      const union = this.profiles[i].union;
+      for (const p of cells) {
+        let was = 0;
+        for (let d = 0; d < 4; d++) {
+          was |= masks[p * 4 + d] ^ this.maskFlip[p * 4 + d];
+          this.maskFlip[p * 4 + d] = 0;
+        }
+        const flip = was ^ union[p];
+        if (flip === 0) continue;
+        if (diffs[p * 4] === 0) pairs.push(p * 4);
+        diffs[p * 4] |= flip << READ_UNION_SHIFT;
       }
       const list = this.touchedWindows;
       for (let x = 0; x < list.length; x++) {
