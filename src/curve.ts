@@ -65,7 +65,7 @@ export function analyseInProcess(game: Game, library: Library): LossAnalysis {
 }
 
 export interface CurveOptions {
-  /** Games in the series (an odd count plays the last pair's first game only). */
+  /** Games in the series, unless `stop` ends it sooner (an odd count plays the last pair's first game only). */
   readonly games: number;
   readonly size: number;
   /** The mix, in rotation: pair k is played against opponents[k mod n]. */
@@ -94,6 +94,8 @@ export interface CurveOptions {
   readonly analyse?: LossAnalyser;
   /** Called after each game of the series, once the learner has learned from it, with its library then. */
   readonly onGame?: (game: CurveGame, library: Library) => void;
+  /** Called after `onGame`; true ends the series after this game (a library size or a time budget reached). */
+  readonly stop?: (game: CurveGame, library: Library) => boolean;
 }
 
 export type CurveResult = 'win' | 'loss' | 'draw';
@@ -236,6 +238,7 @@ export async function runLearningCurve(options: CurveOptions): Promise<LearningC
     };
     games.push(game);
     options.onGame?.(game, library);
+    if (options.stop?.(game, library) === true) break;
   }
   const target = options.target ?? options.opponents[0].name;
   return {
