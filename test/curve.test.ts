@@ -51,6 +51,29 @@ describe('learning curve', () => {
     expect(standing.games).toBe(2);
   });
 
+  it('ends the series after the game at which stop says so, with what it learned by then', async () => {
+    const asked: number[] = [];
+    const curve = await runLearningCurve({
+      games: 40,
+      size: 15,
+      opponents,
+      openings: generateOpenings(3, 20, 15),
+      date: '2026-11-21',
+      // Stop at the first library of two learned subgoals or more, or after six games.
+      stop: (g, library) => {
+        asked.push(g.index);
+        return library.size - 1 >= 2 || g.index === 5;
+      },
+    });
+    expect(asked).toEqual([...Array(curve.games.length).keys()]);
+    expect(curve.games.length).toBeLessThanOrEqual(6);
+    const last = curve.games.at(-1)!;
+    expect(last.index === 5 || last.librarySize >= 2).toBe(true);
+    // Every game before the last left stop answering false.
+    for (const g of curve.games.slice(0, -1)) expect(g.librarySize >= 2 || g.index === 5).toBe(false);
+    expect(curve.library.size - 1).toBe(last.librarySize);
+  });
+
   it('cuts blocks and follows the rolling score against the target', () => {
     const results: CurveGame['result'][] = ['loss', 'loss', 'win', 'draw', 'win', 'win', 'win', 'loss'];
     const games = results.map((r, i) => fakeGame(i, i % 4 < 2 ? 'gomokuai' : 'tss', r, i));
