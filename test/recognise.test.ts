@@ -180,6 +180,57 @@ describe('the interpreter against the reference matcher (seeded random boards)',
   });
 });
 
+describe('symmetric subgoals', () => {
+  // Generated subgoals (bench/libraries.ts) with a node permutation mapping the description
+  // onto itself: some move the entry node, some fix it and swap two others.
+  const SYMMETRIC = [
+    '(1, 2-1, 3-2, 3) 4, 3-3:3, 3-3, 4',
+    '(1, 2-1, 3-2, 4-3, 4) 4, 3-4:3, 3-4:3, 3-3, 4',
+    '(1, 2/3-1/3, 2-1/2, 4-3, 4) 4:4, 2-4:2, 4-2, 3-3, 4',
+    "(1, 2/3-1/3, 2-1/2, 4-3, 4) 3', 1'-1', 3'-5:1', 2'-2', 3'",
+    "(1, 2/3-1/3, 2-1/2, 3) 4, 2-2, 4-4:2, 3'",
+    "(1, 2-1, 3-2, 3) 5:4, 2'-2', 2'-5:2', 4",
+    "(1, 2/3-1/3, 2-1/2, 3) 4, 2-4:2, 3'-4:2, 3'",
+    "(1, 2-1, 2) 4:3', 2'-4:2', 3'",
+  ];
+
+  it('are found once per realisation, as every labelling found and merged under the least one', () => {
+    const rnd = seededRandom(2211);
+    const lib = library(SYMMETRIC);
+    for (const s of lib) expect(s.automorphisms.length, s.text).toBeGreaterThan(1);
+    let compared = 0;
+    for (let trial = 0; trial < 6; trial++) {
+      const pic = randomPicture(rnd, 13, 0.2 + rnd.next() * 0.2);
+      const board = boardFromPicture(pic);
+      const r = new Recogniser(board, lib);
+      for (const s of lib) {
+        for (const [stone, colour] of [[BLACK, 'black'], [WHITE, 'white']] as const) {
+          const mine = new Set(r.realisations(colour).filter((x) => x.subgoal === s).map((x) => `${x.nodes.join(',')}|${x.implicit.join(',')}`));
+          // Every labelling, from a machine that breaks no symmetry, merged by hand.
+          const all = new Set<string>();
+          const profiles = new ProfileTable(board, stone);
+          for (let p = 0; p < board.points; p++) {
+            if (!board.isEmpty(p)) continue;
+            runStream(s.stream, board, profiles, p, (raw) => {
+              let least = raw.nodes;
+              for (const perm of s.automorphisms) {
+                const image = new Array<number>(raw.nodes.length);
+                perm.forEach((to, from) => (image[to - 1] = raw.nodes[from]));
+                const i = image.findIndex((x, j) => x !== least[j]);
+                if (i >= 0 && image[i] < least[i]) least = image;
+              }
+              all.add(`${least.join(',')}|${raw.implicit.join(',')}`);
+            });
+          }
+          expect(mine, `trial ${trial} ${s.text} ${colour}`).toEqual(all);
+          compared += all.size;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+});
+
 describe('invariance', () => {
   const rnd = seededRandom(7);
   const lib = library([PAPER.fig1, PAPER.fig2, PAPER.fig4, PAPER.fig3, PAPER.fig6, PAPER.fig5, "(1) 3'", "(1, 2-1) 3', 2-2'"]);
