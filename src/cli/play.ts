@@ -79,6 +79,12 @@ export interface PlayOptions {
 /** Runs the game until `quit` or the end of input; 0, or 1 when storage could not be opened. */
 export async function runPlay(options: PlayOptions): Promise<number> {
   const { io } = options;
+  // The iterator is taken before anything is awaited: readline keeps the lines it reads only
+  // once someone listens, so input that arrived, or ended, while storage was opening was lost
+  // and the game waited for lines that would never come (with piped input, the process then
+  // exited with Node's code 13 for an unsettled top-level await).
+  const pending = options.lines[Symbol.asyncIterator]();
+  const lines: AsyncIterable<string> = { [Symbol.asyncIterator]: () => pending };
   const outDir = resolve(options.outDir ?? DEFAULT_OUT_DIR);
   const log = logFor({ ...options.env, LOG_LEVEL: options.env.LOG_LEVEL ?? 'warn' });
   let storage;
@@ -86,6 +92,7 @@ export async function runPlay(options: PlayOptions): Promise<number> {
     storage = await openBotStorage(options.env, log);
   } catch (e) {
     io.err(`gomoku play: cannot open storage: ${(e as Error).message}`);
+    await pending.return?.();
     return 1;
   }
   const service = serviceFor(options.env, storage, log);
@@ -94,7 +101,7 @@ export async function runPlay(options: PlayOptions): Promise<number> {
   let confirming = false;
   try {
     options.prompt?.('> ');
-    for await (const raw of options.lines) {
+    for await (const raw of lines) {
       const line = raw.trim();
       if (line === '' || line.startsWith('#')) {
         options.prompt?.('> ');

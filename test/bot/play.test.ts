@@ -3,6 +3,8 @@
 // every image is written as a PNG; and `npm start` with no token says so and plays.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runPlay } from '../../src/cli/play.ts';
 import { NO_TOKEN_NOTICE } from '../../src/discord/main.ts';
@@ -84,6 +86,25 @@ describe('gomoku play', () => {
       expect(png.width).toBeGreaterThan(100);
     }
   });
+
+  it('plays input that arrived, and ended, before storage was open', async () => {
+    const { dir, remove } = await tempDir('play-early-input');
+    removals.push(remove);
+    const { io, text } = capture();
+    // Piped input read to its end while storage opens: readline drops lines nobody listens for.
+    const input = new PassThrough();
+    input.end('challenge 15 white 1\nboard\nquit\n');
+    // As playInTerminal does: the interface, then at once the game, which opens storage first.
+    const rl = createInterface({ input, terminal: false });
+    try {
+      const code = await runPlay({ io, lines: rl, env: { DATA_DIR: join(dir, 'data') }, outDir: join(dir, 'out') });
+      expect(code).toBe(0);
+    } finally {
+      rl.close();
+    }
+    expect(text()).toContain('I open h8: opens at the centre.');
+    expect(text()).toMatch(/Bye\. Your game is kept/);
+  }, 20_000);
 
   it('is what npm start runs without DISCORD_TOKEN, and it says so', async () => {
     const { dir, remove } = await tempDir('start-no-token');
