@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage, StorageUnavailable, type OpenStorageOptions, type Storage } from '../../src/storage/index.ts';
-import { collectingLog, freePort, startRedisServer, stopRedisServer, tempDir, testCodecs, type TestSchema } from './support.ts';
+import { collectingLog, eventually, freePort, startRedisServer, stopRedisServer, tempDir, testCodecs, type TestSchema } from './support.ts';
 
 /** Short limits, so the tests are quick; the behaviour is the same with the defaults. */
 const quick: OpenStorageOptions = {
@@ -36,20 +36,6 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((s) => s.close()));
   await Promise.all(folders.splice(0).map((remove) => remove()));
 });
-
-/** Waits until `check` passes (it throws until then), at most `ms`. */
-async function eventually(check: () => Promise<void>, ms = 4000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (e) {
-      if (Date.now() > until) throw e;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 describe('redis on a port where nothing listens', () => {
   it('opens within a bounded time and fails every operation fast with StorageUnavailable', async () => {
@@ -119,7 +105,7 @@ describe('a redis-server that goes away and comes back', () => {
     await stopRedisServer(port);
     await eventually(async () => {
       await expect(g.games.get('c')).rejects.toBeInstanceOf(StorageUnavailable);
-    });
+    }, 4000);
 
     // Two analyses (and more) finishing while Redis is down.
     const outcomes = await Promise.all(
@@ -131,7 +117,7 @@ describe('a redis-server that goes away and comes back', () => {
     await startRedisServer(port, serverDir);
     await eventually(async () => {
       expect(storage.writer.pending).toHaveLength(0);
-    });
+    }, 4000);
     const listed = await g.library.list();
     expect(listed.map((e) => e.value.moves)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(lines.some((l) => l.level === 'info' && /back/.test(l.message))).toBe(true);
@@ -150,7 +136,7 @@ describe('a redis-server that goes away and comes back', () => {
     const after = await open(env);
     await eventually(async () => {
       expect(after.storage.writer.pending).toHaveLength(0);
-    });
+    }, 4000);
     expect(await after.storage.guild('8').records.get('r1')).toEqual({ winner: 'black', moves: [4, 5] });
     expect(after.lines.some((l) => /replaying/.test(l.message))).toBe(true);
   });
@@ -160,7 +146,7 @@ describe('a redis-server that goes away and comes back', () => {
     const { storage } = await open({ REDIS_URL: `redis://127.0.0.1:${port}`, DATA_DIR: await folder('late') });
     await expect(storage.ping()).rejects.toBeInstanceOf(StorageUnavailable);
     await startRedisServer(port, serverDir);
-    await eventually(() => storage.ping());
+    await eventually(() => storage.ping(), 4000);
     await storage.guild('5').stats.put('summary', { played: 1, won: 1 });
     expect(await storage.guild('5').stats.get('summary')).toEqual({ played: 1, won: 1 });
   });

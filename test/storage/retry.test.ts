@@ -11,7 +11,7 @@ import {
   type Backend,
   type RetryingWriterOptions,
 } from '../../src/storage/index.ts';
-import { collectingLog, tempDir, testCodecs, type LogLine, type TestSchema } from './support.ts';
+import { collectingLog, eventually, tempDir, testCodecs, type LogLine, type TestSchema } from './support.ts';
 
 /** A back end that fails like an unreachable store while `down`, or with `broken` when set. */
 class Switchable implements Backend {
@@ -105,19 +105,6 @@ async function rig(): Promise<Rig> {
       return writer;
     },
   };
-}
-
-async function eventually(check: () => void | Promise<void>, ms = 3000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (e) {
-      if (Date.now() > until) throw e;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
 }
 
 const subgoal = (moves: number) => ({ description: `d${moves}`, moves });

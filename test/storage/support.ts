@@ -1,5 +1,6 @@
 // Shared pieces of the storage tests: codecs for stand-in record types, a logger that keeps
-// what it was told, temporary folders, unique namespaces, and a redis-server of our own.
+// what it was told, temporary folders, unique namespaces, a redis-server of our own, and
+// waiting for something that happens in the background.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -150,4 +151,18 @@ export async function stopRedisServer(port: number): Promise<void> {
     await sleep(20);
   }
   throw new Error(`redis-server on port ${port} did not stop`);
+}
+
+/** Waits until `check` passes (it throws until then), for at most `ms`; then throws its last failure. */
+export async function eventually(check: () => void | Promise<void>, ms = 3000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (e) {
+      if (Date.now() > until) throw e;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
 }
