@@ -451,64 +451,39 @@ export class StreamMachine {
     for (let x = 1; x <= this.k; x++) out.push(this.P[x]);
     for (let pc = 0; pc < this.n; pc++) {
       if (this.elOp[pc] !== OP_E) continue;
-      const len = this.lineLen[this.elLine[pc]];
-      const pick = this.eOptPick[pc];
       const choices = this.eChoices[pc];
-      const o = this.eTaken[pc];
-      for (let m = 0; m < len; m++) {
-        const c = (this.eChoiceStart[pc * 8 + m] + pick[o * len + m]) * 2;
+      for (let m = 0; m < this.lineLen[this.elLine[pc]]; m++) {
+        const c = this.takenSlot(pc, m);
         out.push(choices[c], choices[c + 1]);
       }
     }
     return out;
   }
 
-  /** Whether the realisation being reported has signature `sig`. */
+  /** Whether the realisation being reported has signature `sig` (signature() without building it). */
   hasSignature(sig: readonly number[]): boolean {
     let at = 0;
     for (let x = 1; x <= this.k; x++) if (sig[at++] !== this.P[x]) return false;
     for (let pc = 0; pc < this.n; pc++) {
       if (this.elOp[pc] !== OP_E) continue;
-      const len = this.lineLen[this.elLine[pc]];
-      const pick = this.eOptPick[pc];
       const choices = this.eChoices[pc];
-      const o = this.eTaken[pc];
-      for (let m = 0; m < len; m++) {
-        const c = (this.eChoiceStart[pc * 8 + m] + pick[o * len + m]) * 2;
+      for (let m = 0; m < this.lineLen[this.elLine[pc]]; m++) {
+        const c = this.takenSlot(pc, m);
         if (sig[at++] !== choices[c] || sig[at++] !== choices[c + 1]) return false;
       }
     }
     return at === sig.length;
   }
 
+  /** Where in E element pc's choices the windows of its line's member m sit, for the option taken. */
+  private takenSlot(pc: number, m: number): number {
+    const len = this.lineLen[this.elLine[pc]];
+    return (this.eChoiceStart[pc * 8 + m] + this.eOptPick[pc][this.eTaken[pc] * len + m]) * 2;
+  }
+
   /** The realisation being reported, as a plain object. */
   report(): RawRealisation {
-    const lines: RealisedLine[] = [];
-    for (let pc = 0; pc < this.n; pc++) {
-      if (this.elOp[pc] !== OP_E) continue;
-      const line = this.elLine[pc];
-      const st = this.lineStart[line];
-      const len = this.lineLen[line];
-      const pick = this.eOptPick[pc];
-      const choices = this.eChoices[pc];
-      const o = this.eTaken[pc];
-      const patterns: { node: number; windows: number[] }[] = [];
-      for (let m = 0; m < len; m++) {
-        const c = (this.eChoiceStart[pc * 8 + m] + pick[o * len + m]) * 2;
-        patterns.push({ node: this.memNode[st + m], windows: choices[c + 1] >= 0 ? [choices[c], choices[c + 1]] : [choices[c]] });
-      }
-      lines.push({ line, direction: this.lineDir[line] as Direction, patterns });
-    }
-    // Insertion sort by line: a handful of lines.
-    for (let i = 1; i < lines.length; i++) {
-      const x = lines[i];
-      let j = i - 1;
-      for (; j >= 0 && lines[j].line > x.line; j--) lines[j + 1] = lines[j];
-      lines[j + 1] = x;
-    }
-    const nodes: number[] = [];
-    for (let x = 1; x <= this.k; x++) nodes.push(this.P[x]);
-    return { nodes, lines, implicit: this.implicitPoints() };
+    return rawFromSignature(this.stream, this.board.geometry, this.signature(), this.implicitPoints());
   }
 
   /** Logs interest bits (packed as in ScanScratch) at pair pd. */
