@@ -275,7 +275,11 @@ class ThreatSpaceSearch {
     this.nodes++;
     if (this.nodes > this.limit) return UNKNOWN;
     if (r < 3) return FAIL;
-    const replies = this.emptyPointsOfWindows(this.nextStamp(), (stones) => stones > 0);
+    return this.everyReplyLoses(this.emptyPointsOfWindows(this.nextStamp(), (stones) => stones > 0), r);
+  }
+
+  /** WIN if the attacker still wins within r after each of the defender's replies; else the first other outcome. */
+  private everyReplyLoses(replies: Iterable<Point>, r: number): Outcome {
     for (const d of replies) {
       this.play(d, this.defender);
       const o = this.attack(r);
@@ -313,13 +317,7 @@ class ThreatSpaceSearch {
     if (this.nodes > this.limit) return UNKNOWN;
     const replies = this.defences(r);
     if (replies === undefined) return FAIL;
-    for (const d of replies) {
-      this.play(d, this.defender);
-      const o = this.attack(r);
-      this.undo();
-      if (o !== WIN) return o;
-    }
-    return WIN;
+    return this.everyReplyLoses(replies, r);
   }
 
   /** The attacker's candidates, strongest first, then by point (attacker rules 3 and 4). */
