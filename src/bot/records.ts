@@ -51,7 +51,8 @@ export interface Finish {
   readonly learned: readonly string[];
 }
 
-export interface StoredGame {
+/** What a game is, whether it is being played or finished: who, where, on what board, at what level. */
+export interface GameSeatRecord {
   /** Unique in the server; the `game` of a learned subgoal's provenance. */
   readonly id: string;
   readonly channelId: string;
@@ -59,6 +60,9 @@ export interface StoredGame {
   readonly size: BoardSize;
   readonly human: Colour;
   readonly level: Level;
+}
+
+export interface StoredGame extends GameSeatRecord {
   /** The bot's move n is chosen with a generator seeded by (seed, n): a restart changes nothing. */
   readonly seed: number;
   readonly moves: readonly Point[];
@@ -72,13 +76,7 @@ export interface StoredGame {
   readonly finished?: Finish;
 }
 
-export interface FinishedGame {
-  readonly id: string;
-  readonly channelId: string;
-  readonly userId: string;
-  readonly size: BoardSize;
-  readonly human: Colour;
-  readonly level: Level;
+export interface FinishedGame extends GameSeatRecord {
   readonly outcome: Outcome;
   readonly ending: Ending;
   readonly startedAt: number;
