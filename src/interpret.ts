@@ -43,7 +43,7 @@
 import type { Board } from './board.ts';
 import { DEFAULT_STEP_CAP, type ControlStream } from './controlStream.ts';
 import { WINDOW, type Geometry } from './geometry.ts';
-import { directionWindows, distinctDirections, highestBit, lowestBit, possibleStarts, specAtom, type DirectionWindows, type ProfileTable } from './profile.ts';
+import { directionWindows, distinctDirections, highestBit, NEAR, reachOfWindows, specAtom, type DirectionWindows, type ProfileTable } from './profile.ts';
 import { type Direction, type Point } from './types.ts';
 
 /** The patterns a realisation uses on one of its lines. */
@@ -78,38 +78,96 @@ export class CoverMap {
 
 /**
  * Per-board working memory for runs: the cover marks, and the log of what the last run read.
+ *
  * For a point p and direction d (pair `p * 4 + d`), `interest[pd]` packs what the run looked
- * for there (see READ_* below): bits 0-6 windows along d through p (bit c: possible windows
- * holding c stones, bit 6: whether windows are possible at all), bits 7-16 atoms of p's mask
- * along d, and at d = 0 only, bits 17-26 atoms of p's profile union (the OR of its four
- * masks). A move changes a run's outcome only if it changes something of that kind there. `readPairs[0 .. readCount)` lists the pairs read.
+ * for there (see READ_* below): bits 0-5 windows along d through p (bit c: possible windows
+ * holding c stones), bits 7-16 atoms of p's mask along d. A move changes a run's outcome
+ * only if it changes something of that kind there. `readPairs[0 .. readCount)` lists the
+ * pairs read.
+ *
+ * Beside those, *near reads*: a C element's candidate set, the points within four steps of
+ * the earlier node f along d that carry the node's atoms (ProfileTable.candidates) inside
+ * the reach of f's possible windows. Its outcome depends on that set alone, so the log keeps
+ * the set itself with what it was asked for (`nearWord`), one word per distinct question,
+ * at pair `pd` of f and d; a move that changes the answer is one that changes the run.
  */
 export class ScanScratch {
   readonly cover: Int32Array;
   readonly interest: Int32Array;
   readonly readPairs: Int32Array;
   readCount = 0;
+  /** Near reads: pair and word, nearCount of them, no two the same. */
+  nearPairs: Int32Array = new Int32Array(64);
+  nearWords: Int32Array = new Int32Array(64);
+  nearCount = 0;
+  /** Per pair, 1 + the latest near read there (0: none); earlier ones by nearPrev. */
+  private readonly nearLatest: Int32Array;
+  private nearPrev: Int32Array = new Int32Array(64);
   constructor(points: number, cover?: CoverMap) {
     this.cover = cover?.marks ?? new Int32Array(points);
     this.interest = new Int32Array(points * 4);
     this.readPairs = new Int32Array(points * 4);
+    this.nearLatest = new Int32Array(points * 4);
+  }
+
+  /** Logs a near read (see the class doc), once. */
+  readNear(pd: number, word: number): void {
+    for (let x = this.nearLatest[pd] - 1; x >= 0; x = this.nearPrev[x]) if (this.nearWords[x] === word) return;
+    const n = this.nearCount;
+    if (n === this.nearWords.length) {
+      const grow = (a: Int32Array): Int32Array => {
+        const b = new Int32Array(n * 2);
+        b.set(a);
+        return b;
+      };
+      this.nearPairs = grow(this.nearPairs);
+      this.nearWords = grow(this.nearWords);
+      this.nearPrev = grow(this.nearPrev);
+    }
+    this.nearPairs[n] = pd;
+    this.nearWords[n] = word;
+    this.nearPrev[n] = this.nearLatest[pd] - 1;
+    this.nearLatest[pd] = n + 1;
+    this.nearCount = n + 1;
   }
 
   /** Forgets the log of the last run. */
   clearReads(): void {
     for (let i = 0; i < this.readCount; i++) this.interest[this.readPairs[i]] = 0;
     this.readCount = 0;
+    for (let i = 0; i < this.nearCount; i++) this.nearLatest[this.nearPairs[i]] = 0;
+    this.nearCount = 0;
   }
 }
 
 /** Where each kind of interest sits in a packed interest word. */
 export const READ_MASK_SHIFT = 7;
 
-/** Where union atoms sit in the interest word of pair p * 4 (direction 0). */
-export const READ_UNION_SHIFT = 17;
-
-/** Window interest: whether windows are possible at all, whatever they hold. */
+/** Window interest: whether windows are possible at all, whatever they hold (a change bit; no run reads it alone). */
 export const ANY_POSSIBLE = 64;
+
+/**
+ * A near read's word: bits 0-9 the atoms asked for along the line (NEAR_ALONG), 10-19 the
+ * atoms asked for on the other directions (NEAR_OTHERS), 20-28 the candidate set found, and
+ * NEAR_REACH, always set. A move's change word at a near pair (recognise.ts) sets the atom
+ * bits that flipped within four steps along the line, and NEAR_REACH when the reach of the
+ * windows through f may have changed: sharing a bit with the word means the set may have
+ * changed, and `nearReadHolds` tells for sure.
+ */
+export const NEAR_OTHERS_SHIFT = 10;
+export const NEAR_SET_SHIFT = 20;
+export const NEAR_REACH = 1 << 30;
+
+/** A C element's candidate set: the candidates (ProfileTable.candidates) within the reach of f's windows along d, f itself left out. */
+function nearSet(table: ProfileTable, pd: number, along: number, others: number): number {
+  return table.candidates(pd >> 2, pd & 3, along, others) & reachOfWindows(table.windows[pd]) & ~(1 << (WINDOW - 1));
+}
+
+/** Whether the near read `word` at pair pd would find the same candidate set on the board as it is now. */
+export function nearReadHolds(table: ProfileTable, pd: number, word: number): boolean {
+  const set = nearSet(table, pd, word & 1023, (word >> NEAR_OTHERS_SHIFT) & 1023);
+  return set === ((word >> NEAR_SET_SHIFT) & NEAR);
+}
 
 const OP_A = 0;
 const OP_B = 1;
@@ -148,6 +206,8 @@ export class StreamMachine {
   private readonly elFrom: Int32Array;
   private readonly elAfter: Int32Array;
   private readonly elAtom: Int32Array;
+  /** For C: the OR of the atoms of the node's other lines, which must be met off the element's line. */
+  private readonly elOthers: Int32Array;
   /** For B: which of the node's line slots the element's line is. */
   private readonly elSlot: Int32Array;
   // Nodes (by label): lines through them and the atom each must meet, four slots each.
@@ -207,8 +267,8 @@ export class StreamMachine {
   // Per-run context.
   private board!: Board;
   private dw!: DirectionWindows;
+  private table!: ProfileTable;
   private masks!: Uint16Array;
-  private union!: Uint16Array;
   private windows!: Int32Array;
   private cover!: Int32Array;
   private scratch!: ScanScratch;
@@ -266,6 +326,7 @@ export class StreamMachine {
     this.elAfter = Int32Array.from(els, (e) => (e.op === 'B' && e.after !== undefined ? e.after : -1));
     this.elAtom = Int32Array.from(els, (e) => (e.op === 'B' || e.op === 'C' ? selfAtoms(stream, e.node, e.line) : 0));
     this.elSlot = Int32Array.from(els, (e) => (e.op === 'B' ? stream.nodes[e.node - 1].lines.indexOf(e.line) : 0));
+    this.elOthers = Int32Array.from(els, (e) => (e.op === 'C' ? stream.nodes[e.node - 1].lines.reduce((m, l) => (l === e.line ? m : m | selfAtoms(stream, e.node, l)), 0) : 0));
     this.nodeLineCount = new Int8Array(k + 1);
     this.nodeLineIds = new Int32Array((k + 1) * 4);
     this.nodeAtoms = new Int32Array((k + 1) * 4);
@@ -344,8 +405,8 @@ export class StreamMachine {
     if (!board.isEmpty(start)) return 0;
     this.board = board;
     this.dw = directionWindows(board.geometry);
+    this.table = profiles;
     this.masks = profiles.masks;
-    this.union = profiles.union;
     this.windows = profiles.windows;
     this.scratch = scratch;
     this.cover = scratch.cover;
@@ -722,38 +783,37 @@ export class StreamMachine {
 
   /**
    * Candidates are the points 1..4 steps either way from the earlier node f along the line, in
-   * that order: -4..-1, 1..4, inside a possible 5-pattern through f — those in the run of
-   * offsets its possible windows along the line cover. (An occupied point has a zero mask.)
+   * that order: -4..-1, 1..4, inside a possible 5-pattern through f, whose mask along the
+   * line holds the element's atoms and whose other masks hold the atoms of the node's other
+   * lines (which must run along other directions) — the near set, one bit per point, read
+   * off the profile table's line bit boards. (An occupied point has zero masks.) The rest
+   * are tried one by one: placed, with the node's whole entry and the line's patterns checked.
    */
   private attemptC(pc: number, a: number): number {
     const node = this.elNode[pc];
     const line = this.elLine[pc];
-    const board = this.board;
     const d = this.lineDir[line];
     const f = this.P[this.elFrom[pc]];
     const atom = this.elAtom[pc];
-    const need = this.nodeNeed[node];
-    const masks = this.masks;
-    this.readWindows(f, d, ANY_POSSIBLE);
-    const starts = possibleStarts(this.windows[f * 4 + d]);
-    const lo = lowestBit(starts) - 4;
-    const hi = highestBit(starts);
-    const step = board.geometry.step[d];
+    const pd = f * 4 + d;
+    let set = 0;
+    if (atom !== 0) {
+      const others = this.elOthers[pc];
+      set = nearSet(this.table, pd, atom, others);
+      this.scratch.readNear(pd, atom | (others << NEAR_OTHERS_SHIFT) | (set << NEAR_SET_SHIFT) | NEAR_REACH);
+    }
+    const step = this.board.geometry.step[d];
     const bit = 1 << d;
     // Where the candidates are depends on where f is and which way the line runs.
     let why = (1 << this.placedBy[this.elFrom[pc]]) | (1 << this.dirBy[line]);
-    for (let i = a; i < 8; i++) {
+    this.steps++;
+    // Alternative i is the point t = i - 4 (i < 4) or i - 3 steps away: bit i or i + 1 of the set.
+    let rest = set & ~((1 << (a < 4 ? a : a + 1)) - 1);
+    while (rest !== 0) {
+      const b = 31 - Math.clz32(rest & -rest);
+      rest &= rest - 1;
       this.steps++;
-      const t = i < 4 ? i - 4 : i - 3;
-      if (t < lo || t > hi) continue;
-      const q = f + t * step;
-      const m = masks[q * 4 + d];
-      if (atom === 0 || (m & atom) !== atom) {
-        // Only the atoms it lacks could make it pass.
-        if (atom !== 0) this.read(q * 4 + d, (atom & ~m) << READ_MASK_SHIFT);
-        continue;
-      }
-      this.read(q * 4 + d, atom << READ_MASK_SHIFT);
+      const q = f + (b - 4) * step;
       const other = this.nodeAt(q);
       if (other > 0) {
         why |= 1 << this.placedBy[other];
@@ -769,15 +829,6 @@ export class StreamMachine {
           continue;
         }
       }
-      // Most points that pass lack, along every direction, an atom another line of the node
-      // needs: rejected by its profile union before the node is placed. That depends on q's
-      // union alone (not on any other choice), and only those atoms appearing there could
-      // change it: one read of the union, not four of the masks.
-      const lacking = need & ~this.union[q];
-      if (lacking !== 0) {
-        this.read(q * 4, lacking << READ_UNION_SHIFT);
-        continue;
-      }
       this.P[node] = q;
       this.placedBy[node] = pc;
       this.usedDirs[node] = bit;
@@ -786,7 +837,7 @@ export class StreamMachine {
       else if (!this.lineFeasible(line, node)) why |= this.lineBits;
       else {
         this.conf[pc] |= why;
-        return i;
+        return b < 4 ? b : b - 1;
       }
       this.P[node] = -1;
       this.usedDirs[node] = 0;

@@ -22,8 +22,8 @@ import { compileDescription } from './compile.ts';
 import type { ControlStream } from './controlStream.ts';
 import type { Description } from './description.ts';
 import { eachAlongLines, WINDOW } from './geometry.ts';
-import { ANY_POSSIBLE, machineFor, READ_MASK_SHIFT, READ_UNION_SHIFT, rawFromSignature, ScanScratch, selfAtoms, sortPoints, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
-import { canMeetAll, ProfileTable, specAtom } from './profile.ts';
+import { ANY_POSSIBLE, machineFor, NEAR_OTHERS_SHIFT, NEAR_REACH, nearReadHolds, rawFromSignature, READ_MASK_SHIFT, ScanScratch, selfAtoms, sortPoints, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
+import { canMeetAll, directionWindows, ProfileTable, specAtom } from './profile.ts';
 import { ok, type Result } from './result.ts';
 import { BLACK, WHITE, type Colour, type Point, type Stone } from './types.ts';
 
@@ -205,7 +205,8 @@ interface EntryGroup {
  * realisations it found (one per key, the first it found, with the signature of how it was
  * found) and what it read, so that it is run again when a move changed something it read:
  * Its reads are `readLen` numbers from `readStart` in the recogniser's read arena: pairs
- * (point * 4 + direction) and the interest there (ScanScratch), alternately.
+ * (point * 4 + direction) and the interest there (ScanScratch), alternately; a near read
+ * (ScanScratch) is filed under its pair plus the board's `points * 4`, with its word.
  */
 interface RunRecord {
   readonly colour: number;
@@ -385,11 +386,13 @@ export class Recogniser {
   private arenaTop = 0;
   /**
    * What the move being processed changed for one colour, by pair, packed as interest is
-   * (ScanScratch): the window kinds whose state changed and the mask bits that flipped; the
-   * pairs with either; and the points with a changed mask, whose runs and profile checks
-   * are all looked at again.
+   * (ScanScratch): the window kinds whose state changed and the mask bits that flipped, and
+   * above `nearBase`, the near reads' change words (NEAR_REACH); the pairs with any; and the
+   * points with a changed mask, whose runs and profile checks are all looked at again.
    */
   private readonly diff: Int32Array;
+  /** Where near reads' pairs start: points * 4. */
+  private readonly nearBase: number;
   /** Per pair, the bits of its mask the move being processed flipped (zero between moves). */
   private readonly maskFlip: Uint16Array;
   private readonly changedPairs: number[] = [];
@@ -421,7 +424,8 @@ export class Recogniser {
     this.profiles = [new ProfileTable(board, BLACK), new ProfileTable(board, WHITE)];
     this.found = [new Map(), new Map()];
     this.cells = [[], []];
-    this.diff = new Int32Array(board.points * 4);
+    this.nearBase = board.points * 4;
+    this.diff = new Int32Array(board.points * 8);
     this.maskFlip = new Uint16Array(board.points * 4);
     this.cellChanged = new Uint8Array(board.points);
     this.before = new Int8Array(2 * (board.geometry.pointWindows.length + board.geometry.pointFlanks.length));
@@ -614,21 +618,26 @@ export class Recogniser {
           cellChanged[p] = 1;
           cells.push(p);
         }
-        // The union before: the masks' flips, undone.
+        // The masks before, for near reads below: the flips, undone.
         this.maskFlip[pd] = flip;
       }
-      // The union atoms that flipped at each point whose masks changed, read at pair p * 4.
-      const union = this.profiles[i].union;
+      // What changed for near reads: along each direction through a point whose masks changed,
+      // the atoms that flipped in its mask along it, and in the OR of its other masks; marked
+      // at every point within four steps along that direction, whose near sets hold it.
+      const others = this.profiles[i].others;
+      const flip = this.maskFlip;
       for (const p of cells) {
-        let was = 0;
+        const b = p * 4;
+        const w0 = masks[b] ^ flip[b];
+        const w1 = masks[b + 1] ^ flip[b + 1];
+        const w2 = masks[b + 2] ^ flip[b + 2];
+        const w3 = masks[b + 3] ^ flip[b + 3];
         for (let d = 0; d < 4; d++) {
-          was |= masks[p * 4 + d] ^ this.maskFlip[p * 4 + d];
-          this.maskFlip[p * 4 + d] = 0;
+          const was = (d === 0 ? 0 : w0) | (d === 1 ? 0 : w1) | (d === 2 ? 0 : w2) | (d === 3 ? 0 : w3);
+          const change = flip[b + d] | ((others[b + d] ^ was) << NEAR_OTHERS_SHIFT);
+          if (change !== 0) this.markNear(p, d, change);
         }
-        const flip = was ^ union[p];
-        if (flip === 0) continue;
-        if (diffs[p * 4] === 0) pairs.push(p * 4);
-        diffs[p * 4] |= flip << READ_UNION_SHIFT;
+        for (let d = 0; d < 4; d++) flip[b + d] = 0;
       }
       const list = this.touchedWindows;
       for (let x = 0; x < list.length; x++) {
@@ -646,6 +655,11 @@ export class Recogniser {
           const pd = g.windowPoints[w * WINDOW + t] * 4 + d;
           if (diffs[pd] === 0) pairs.push(pd);
           diffs[pd] |= diff;
+          // A window that became possible or impossible may change the reach of its points' near sets.
+          if ((diff & ANY_POSSIBLE) !== 0) {
+            if (diffs[this.nearBase + pd] === 0) pairs.push(this.nearBase + pd);
+            diffs[this.nearBase + pd] |= NEAR_REACH;
+          }
         }
       }
       // Runs that read something that changed, from points whose masks did not: done again
@@ -655,6 +669,7 @@ export class Recogniser {
       const entRec = this.entRec;
       const entNext = this.entNext;
       const entInterest = this.entInterest;
+      const table = this.profiles[i];
       for (const pd of pairs) {
         const pdDiff = diffs[pd];
         let prev = -1;
@@ -670,7 +685,7 @@ export class Recogniser {
             this.indexDead--;
             this.indexSize--;
           } else {
-            if (rec.alive && (entInterest[e] & pdDiff) !== 0 && cellChanged[rec.point] === 0 && rec.visit !== visit) {
+            if (rec.alive && (entInterest[e] & pdDiff) !== 0 && cellChanged[rec.point] === 0 && rec.visit !== visit && (pd < this.nearBase || !nearReadHolds(table, pd - this.nearBase, entInterest[e]))) {
               rec.visit = visit;
               redo.push(rec);
             }
@@ -697,6 +712,22 @@ export class Recogniser {
     }
     // Dead runs linger in the index until their pairs change; sweep them out when they dominate.
     if (this.indexDead > 50_000 && this.indexDead > this.indexSize - this.indexDead) this.compactIndex();
+  }
+
+  /** Marks the near pairs along d within four steps of p, p's own included, with `change`. */
+  private markNear(p: Point, d: number, change: number): void {
+    const g = this.board.geometry;
+    const dw = directionWindows(g);
+    const line = dw.lineOf[p * 4 + d];
+    const step = g.step[d];
+    const diffs = this.diff;
+    for (let t = -(WINDOW - 1); t < WINDOW; t++) {
+      const q = p + t * step;
+      if (q < 0 || q >= g.points || dw.lineOf[q * 4 + d] !== line) continue;
+      const np = this.nearBase + q * 4 + d;
+      if (diffs[np] === 0) this.changedPairs.push(np);
+      diffs[np] |= change;
+    }
   }
 
   /** Drops the index entries of runs that are dead for good. */
@@ -751,7 +782,10 @@ export class Recogniser {
   private affected(rec: RunRecord): boolean {
     const a = this.arena;
     const end = rec.readStart + rec.readLen;
-    for (let t = rec.readStart; t < end; t += 2) if ((a[t + 1] & this.diff[a[t]]) !== 0) return true;
+    for (let t = rec.readStart; t < end; t += 2) {
+      if ((a[t + 1] & this.diff[a[t]]) === 0) continue;
+      if (a[t] < this.nearBase || !nearReadHolds(this.profiles[rec.colour], a[t] - this.nearBase, a[t + 1])) return true;
+    }
     return false;
   }
 
@@ -791,7 +825,7 @@ export class Recogniser {
   /** The index of runs by the pairs they read, built from the records when first needed. */
   private ensureIndex(): [Int32Array, Int32Array] {
     if (this.heads !== undefined) return this.heads;
-    const n = this.board.points * 4;
+    const n = this.board.points * 8;
     this.heads = [new Int32Array(n).fill(-1), new Int32Array(n).fill(-1)];
     this.indexSize = 0;
     this.indexDead = 0;
@@ -870,25 +904,35 @@ export class Recogniser {
     this.stats.steps += scan.machine.scan(this.profiles[i], p, scratch, this.onFound);
     if (scan.machine.capped) this.stats.capped++;
     const n = scratch.readCount;
+    const nn = scratch.nearCount;
+    const nearBase = this.nearBase;
     // Most runs done again find what they found before the same way: keep the old record.
-    if (previous !== undefined && previous.readLen === 2 * n && sameList(previous.found, this.currentFound)) {
+    if (previous !== undefined && previous.readLen === 2 * (n + nn) && sameList(previous.found, this.currentFound)) {
       let same = true;
       const a = this.arena;
       for (let t = 0; t < n && same; t++) {
         const pd = scratch.readPairs[t];
         same = a[previous.readStart + 2 * t] === pd && a[previous.readStart + 2 * t + 1] === scratch.interest[pd];
       }
+      for (let t = 0; t < nn && same; t++) {
+        const at = previous.readStart + 2 * (n + t);
+        same = a[at] === nearBase + scratch.nearPairs[t] && a[at + 1] === scratch.nearWords[t];
+      }
       if (same) {
         scratch.clearReads();
         return previous;
       }
     }
-    const readStart = this.allocReads(2 * n);
+    const readStart = this.allocReads(2 * (n + nn));
     const a = this.arena;
     for (let t = 0; t < n; t++) {
       const pd = scratch.readPairs[t];
       a[readStart + 2 * t] = pd;
       a[readStart + 2 * t + 1] = scratch.interest[pd];
+    }
+    for (let t = 0; t < nn; t++) {
+      a[readStart + 2 * (n + t)] = nearBase + scratch.nearPairs[t];
+      a[readStart + 2 * (n + t) + 1] = scratch.nearWords[t];
     }
     scratch.clearReads();
     const rec: RunRecord = {
@@ -897,7 +941,7 @@ export class Recogniser {
       scan,
       order: p * this.streamCount + scan.order,
       readStart,
-      readLen: 2 * n,
+      readLen: 2 * (n + nn),
       found: this.currentFound,
       alive: false,
       journaled: false,
