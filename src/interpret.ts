@@ -179,6 +179,9 @@ const OP_CODES = { A: OP_A, B: OP_B, C: OP_C, D: OP_D, E: OP_E } as const;
 /** Off the line: farther than any window reaches. */
 const OFF = 99;
 
+/** The 17 points from eight steps before a line's first node to eight after, as bits. */
+const SPAN17 = (1 << 17) - 1;
+
 const machines = new WeakMap<ControlStream, StreamMachine>();
 
 /**
@@ -247,8 +250,10 @@ export class StreamMachine {
   private readonly dirBy: Int32Array;
   /** The elements a failed lineFeasible depended on. */
   private lineBits = 0;
+  /** Per E element: the placement it last worked out options for, and its line's direction then. */
   private readonly eGen: Float64Array;
-  /** Bumped whenever an A-D element takes an alternative. */
+  private readonly eDir: Int8Array;
+  /** Bumped whenever a node is placed: names the placement of every node. */
   private generation = 0;
   /** Per E element: the points it marked in the cover, eMarkedCount[pc] of them. */
   private readonly eMarked: number[][];
@@ -370,6 +375,7 @@ export class StreamMachine {
     this.placedBy = new Int32Array(k + 1);
     this.dirBy = new Int32Array(L);
     this.eGen = new Float64Array(n).fill(-1);
+    this.eDir = new Int8Array(n).fill(-1);
     this.eMarked = els.map(() => []);
     this.eMarkedCount = new Int32Array(n);
     this.eOptCount = new Int32Array(n);
@@ -454,7 +460,7 @@ export class StreamMachine {
       }
       const taken = this.attempt(pc, alt[pc], start);
       if (taken >= 0) {
-        if (elOp[pc] !== OP_E) this.generation++;
+        if (elOp[pc] === OP_C || elOp[pc] === OP_A) this.generation++;
         alt[pc] = taken + 1;
         pc++;
         if (pc < n) {
@@ -589,10 +595,6 @@ export class StreamMachine {
     this.read(p * 4 + d, what);
   }
 
-
-  private isExplicit(p: Point): boolean {
-    return this.nodeAt(p) > 0;
-  }
 
   /**
    * Can node j still meet its whole entry, given the directions its lines have so far? Each
@@ -961,11 +963,12 @@ export class StreamMachine {
    * lines, so only the first of them (in choice order) is tried.
    */
   private attemptE(pc: number, line: number, a: number): number {
-    // Options depend only on where the nodes are and which way the lines run, which no E
-    // changes: recompute them only when an earlier A-D element has moved on since.
-    if (a === 0 && this.eGen[pc] !== this.generation) {
+    // Options depend only on where the nodes are and which way this line runs, which no E
+    // changes: recompute them only when a node has been placed since, or the line turned.
+    if (a === 0 && (this.eGen[pc] !== this.generation || this.eDir[pc] !== this.lineDir[line])) {
       this.optionsFor(pc, line);
       this.eGen[pc] = this.generation;
+      this.eDir[pc] = this.lineDir[line];
     }
     const count = this.eOptCount[pc];
     const optMask = this.eOptMask[pc];
@@ -1006,9 +1009,6 @@ export class StreamMachine {
    * the duplicates cheap to find.
    */
   private optionsFor(pc: number, line: number): void {
-    const board = this.board;
-    const g = board.geometry;
-    const wp = g.windowPoints;
     const dwin = this.dw.windows;
     const doff = this.dw.offsets;
     const d = this.lineDir[line];
@@ -1018,6 +1018,15 @@ export class StreamMachine {
     const offs = this.offs;
     const fits = this.fits;
     this.linePositions(line);
+    // The vacant points within eight steps of the first node, explicit nodes left out, as bits t + 8.
+    const origin = P[this.memNode[st]];
+    const L = this.table.lineCount;
+    let vacant = (this.table.lineEmpty[d * L + this.dw.lineOf[origin * 4 + d]] >>> this.dw.posOf[origin * 4 + d]) & SPAN17;
+    const t0 = offs[this.memNode[st] - 1];
+    for (let x = 1; x <= this.k; x++) {
+      const t = offs[x - 1] - t0;
+      if (offs[x - 1] !== OFF && t >= -8 && t <= 8) vacant &= ~(1 << (t + 8));
+    }
     const choices = this.eChoices[pc];
     let nc = 0;
     const cStart = this.eChoiceStart;
@@ -1046,16 +1055,7 @@ export class StreamMachine {
       cStart[pc * 8 + m] = nc;
       // Each fitting window's vacant, non-explicit points, as bits at their offset + 8 from the origin.
       const wmask = this.wmask;
-      for (let x = 0; x < nf; x++) {
-        const w = dwin[base + fits[x]];
-        const first = tp - doff[base + fits[x]];
-        let mask = 0;
-        for (let t = 0; t < WINDOW; t++) {
-          const q = wp[w * WINDOW + t];
-          if (board.isEmpty(q) && !this.isExplicit(q)) mask |= 1 << (first + t + 8);
-        }
-        wmask[x] = mask;
-      }
+      for (let x = 0; x < nf; x++) wmask[x] = vacant & (31 << (tp - doff[base + fits[x]] + 8));
       if (this.memDashed[st + m] === 1) {
         for (let x = 0; x < nf; x++) {
           for (let y = x + 1; y < nf; y++) {

@@ -221,6 +221,12 @@ export class ProfileTable {
   readonly lineAtoms: Int32Array;
   /** Board lines per direction, as lineAtoms counts them. */
   readonly lineCount: number;
+  /**
+   * lineEmpty[d * lineCount + line]: the vacant points of a board line along d, as bit
+   * `posOf + EMPTY_SHIFT` each: shifted right by a point's position, bit t + 8 is the point t
+   * steps from it (t = -8 … 8), the reach of a line's patterns around its first node.
+   */
+  readonly lineEmpty: Int32Array;
   private readonly dw: DirectionWindows;
 
   constructor(board: Board, stone: Stone) {
@@ -233,6 +239,7 @@ export class ProfileTable {
     this.dw = directionWindows(board.geometry);
     this.lineCount = 2 * board.size;
     this.lineAtoms = new Int32Array(8 * ATOMS * this.lineCount);
+    this.lineEmpty = new Int32Array(4 * this.lineCount);
     this.refreshAll();
   }
 
@@ -243,7 +250,13 @@ export class ProfileTable {
 
   /** Recomputes p's masks and window sets. */
   refresh(p: Point): void {
-    for (let d = 0; d < 4; d++) this.setDirection(p, d);
+    const empty = this.board.isEmpty(p);
+    for (let d = 0; d < 4; d++) {
+      this.setDirection(p, d);
+      const at = d * this.lineCount + this.dw.lineOf[p * 4 + d];
+      const bit = 1 << (this.dw.posOf[p * 4 + d] + EMPTY_SHIFT);
+      this.lineEmpty[at] = empty ? this.lineEmpty[at] | bit : this.lineEmpty[at] & ~bit;
+    }
     this.setOthers(p);
   }
 
@@ -322,6 +335,9 @@ export const ATOMS = 2 * WINDOW;
 
 /** Where a point's bit sits in a line bit board: its position along the line, plus this. */
 export const LINE_SHIFT = WINDOW - 1;
+
+/** Where a point's bit sits in lineEmpty: its position along the line, plus this. */
+export const EMPTY_SHIFT = 2 * (WINDOW - 1);
 
 /** The nine points within four steps of a point along a line, as `candidates` gives them. */
 export const NEAR = (1 << (2 * WINDOW - 1)) - 1;

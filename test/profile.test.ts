@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Board } from '../src/board.ts';
-import { directionWindows, LINE_SHIFT, ProfileTable } from '../src/profile.ts';
+import { directionWindows, EMPTY_SHIFT, LINE_SHIFT, ProfileTable } from '../src/profile.ts';
 import { seededRandom } from '../src/random.ts';
 import { BLACK, WHITE, type Stone } from '../src/types.ts';
 
@@ -13,13 +13,15 @@ describe('profile table: others and line bit boards', () => {
   const sizes = [9, 15, 19];
 
   /** Everything the table holds, from the masks by the definitions alone. */
-  function expected(t: ProfileTable): { others: number[]; lineAtoms: number[] } {
+  function expected(t: ProfileTable): { others: number[]; lineAtoms: number[]; lineEmpty: number[] } {
     const g = t.board.geometry;
     const dw = directionWindows(g);
     const others: number[] = [];
     const lineAtoms = new Array<number>(t.lineAtoms.length).fill(0);
+    const lineEmpty = new Array<number>(t.lineEmpty.length).fill(0);
     for (let p = 0; p < g.points; p++) {
       for (let d = 0; d < 4; d++) {
+        if (t.board.isEmpty(p)) lineEmpty[d * t.lineCount + dw.lineOf[p * 4 + d]] |= 1 << (dw.posOf[p * 4 + d] + EMPTY_SHIFT);
         let o = 0;
         for (let e = 0; e < 4; e++) if (e !== d) o |= t.masks[p * 4 + e];
         others.push(o);
@@ -30,7 +32,7 @@ describe('profile table: others and line bit boards', () => {
         }
       }
     }
-    return { others, lineAtoms };
+    return { others, lineAtoms, lineEmpty };
   }
 
   for (const size of sizes) {
@@ -55,6 +57,7 @@ describe('profile table: others and line bit boards', () => {
           const want = expected(t);
           expect(Array.from(t.others), `step ${step}`).toEqual(want.others);
           expect(Array.from(t.lineAtoms), `step ${step}`).toEqual(want.lineAtoms);
+          expect(Array.from(t.lineEmpty), `step ${step}`).toEqual(want.lineEmpty);
         }
       }
     });
