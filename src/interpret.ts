@@ -752,7 +752,7 @@ export class StreamMachine {
       this.dirBy[line] = pc;
       this.usedDirs[node] |= 1 << d;
       if (!this.nodeFits(node)) why |= placed | this.directedBits(node);
-      else if (!this.lineFeasible(line, node)) why |= placed | this.lineBits;
+      else if (!this.aloneAlong(node, d) && !this.lineFeasible(line, node)) why |= placed | this.lineBits;
       else {
         this.conf[pc] |= why;
         return d;
@@ -762,6 +762,27 @@ export class StreamMachine {
     }
     this.conf[pc] |= why;
     return -1;
+  }
+
+  /**
+   * Whether no other placed node lies within four steps of node j along d. Then a line B
+   * names through j along d, on which no other node is placed, is feasible: j's patterns
+   * along it need only the right number of stones, which its mask (read when j was placed)
+   * already showed.
+   */
+  private aloneAlong(j: number, d: number): boolean {
+    const P = this.P;
+    const lineOf = this.dw.lineOf;
+    const posOf = this.dw.posOf;
+    const line = lineOf[P[j] * 4 + d];
+    const pos = posOf[P[j] * 4 + d];
+    for (let x = 1; x <= this.k; x++) {
+      const p = P[x];
+      if (x === j || p < 0 || lineOf[p * 4 + d] !== line) continue;
+      const t = posOf[p * 4 + d] - pos;
+      if (t >= -(WINDOW - 1) && t <= WINDOW - 1) return false;
+    }
+    return true;
   }
 
   /** The element that named the line of node j running along direction d. */

@@ -179,10 +179,12 @@ export interface RecogniseStats {
 /** A subgoal's whole-board stream, with what a run needs at hand. */
 interface ScanStream {
   readonly subgoal: Subgoal;
+  /** Unique to the subgoal, for the recogniser's internal keys. */
+  readonly id: number;
   readonly machine: StreamMachine;
   /** Its place in the scan order at one point. */
   order: number;
-  /** Key prefixes for black and white. */
+  /** Realisation key prefixes for black and white. */
   readonly prefix: readonly [string, string];
   /**
    * The atoms each line of the entry node needs (selfAtoms), strongest first, and as a
@@ -251,7 +253,9 @@ const JOURNAL_DEPTH = 16;
 /**
  * A realisation as a run found it, in few numbers: its key, least node tuple (and the
  * automorphism giving it), implicit nodes, and the machine's signature of how it was found.
- * The Realisation object is built from these when first asked for.
+ * The Realisation object is built from these when first asked for. The key here is the
+ * recogniser's own, short to hash: the stream's id for the subgoal, then the nodes and the
+ * implicit nodes; the Realisation's key names the colour and the subgoal in full.
  */
 interface Found {
   readonly key: string;
@@ -270,6 +274,7 @@ interface Slot {
 }
 
 const scanStreams = new WeakMap<Subgoal, ScanStream>();
+let scanStreamIds = 0;
 
 function scanStreamOf(subgoal: Subgoal): ScanStream {
   let s = scanStreams.get(subgoal);
@@ -278,6 +283,7 @@ function scanStreamOf(subgoal: Subgoal): ScanStream {
     const atoms = stream.nodes[stream.entry - 1].lines.map((l) => selfAtoms(stream, stream.entry, l)).sort((a, b) => b - a);
     s = {
       subgoal,
+      id: scanStreamIds++,
       machine: machineFor(stream, subgoal.automorphisms),
       order: 0,
       prefix: [`black|${subgoal.text}|`, `white|${subgoal.text}|`],
@@ -406,7 +412,6 @@ export class Recogniser {
   private readonly maskBefore: number[] = [];
   // The run in progress.
   private current: ScanStream | undefined;
-  private currentColour = 0;
   private currentFound: Found[] = NONE;
   private previous: RunRecord | undefined;
   private readonly onFound = (m: StreamMachine): void => this.collect(m);
@@ -897,7 +902,6 @@ export class Recogniser {
   private runOne(i: number, p: Point, scan: ScanStream, previous?: RunRecord): RunRecord {
     this.stats.runs++;
     this.current = scan;
-    this.currentColour = i;
     this.currentFound = NONE;
     this.previous = previous;
     const scratch = this.scratch;
@@ -1008,10 +1012,12 @@ export class Recogniser {
     // realisation, as a stone in one of those windows would have changed its count.
     const prev = this.previous;
     if (prev !== undefined) {
-      for (const f of prev.found) {
-        if (!m.hasSignature(f.sig)) continue;
-        for (const r of list) if (r.key === f.key) return;
-        list.push(f);
+      // Most often in the same order as before: try the next one first.
+      const next = prev.found[list.length] as Found | undefined;
+      const same = next !== undefined && m.hasSignature(next.sig) ? next : prev.found.find((f) => m.hasSignature(f.sig));
+      if (same !== undefined) {
+        for (const r of list) if (r.key === same.key) return;
+        list.push(same);
         return;
       }
     }
@@ -1022,14 +1028,17 @@ export class Recogniser {
     for (let x = 0; x < k; x++) rawNodes[x] = m.nodePoint(x + 1);
     const { nodes, perm } = leastLabelling(subgoal, rawNodes);
     const implicit = m.implicitPoints();
-    const key = `${scan.prefix[this.currentColour]}${nodes.join(',')}|${implicit.join(',')}`;
+    const key = `${scan.id}|${nodes.join(',')}|${implicit.join(',')}`;
     for (const r of list) if (r.key === key) return;
     list.push({ key, nodes, perm, implicit, sig: m.signature(), real: undefined });
   }
 
   /** The Realisation object of a found realisation, built on first use. */
   private realisation(f: Found, colour: Colour, subgoal: Subgoal): Realisation {
-    if (f.real === undefined) f.real = realise(this.board, subgoal, colour, rawFromSignature(subgoal.stream, this.board.geometry, f.sig, f.implicit), f.nodes, f.perm, f.key);
+    if (f.real === undefined) {
+      const key = `${scanStreamOf(subgoal).prefix[colour === 'black' ? 0 : 1]}${f.nodes.join(',')}|${f.implicit.join(',')}`;
+      f.real = realise(this.board, subgoal, colour, rawFromSignature(subgoal.stream, this.board.geometry, f.sig, f.implicit), f.nodes, f.perm, key);
+    }
     return f.real;
   }
 
