@@ -182,6 +182,13 @@ const OFF = 99;
 /** The 17 points from eight steps before a line's first node to eight after, as bits. */
 const SPAN17 = (1 << 17) - 1;
 
+/**
+ * For E's options: which vacant sets (17-bit masks) one working-out has met, as the stamp
+ * of that working-out. Shared by every machine, as working-outs never nest.
+ */
+const vacantSeen = new Float64Array(SPAN17 + 1);
+let vacantStamp = 0;
+
 const machines = new WeakMap<ControlStream, StreamMachine>();
 
 /**
@@ -1003,13 +1010,12 @@ export class StreamMachine {
       this.steps++;
       const mask = optMask[i];
       let clash = false;
-      for (let b = 0; b < 17 && !clash; b++) {
-        if ((mask & (1 << b)) !== 0 && (cover[origin + (b - 8) * step] & ~bit) !== 0) clash = true;
+      for (let rest = mask; rest !== 0 && !clash; rest &= rest - 1) {
+        if ((cover[origin + (31 - Math.clz32(rest & -rest) - 8) * step] & ~bit) !== 0) clash = true;
       }
       if (clash) continue;
-      for (let b = 0; b < 17; b++) {
-        if ((mask & (1 << b)) === 0) continue;
-        const p = origin + (b - 8) * step;
+      for (let rest = mask; rest !== 0; rest &= rest - 1) {
+        const p = origin + (31 - Math.clz32(rest & -rest) - 8) * step;
         if (cover[p] === 0) {
           cover[p] = bit;
           marked[nMarked++] = p;
@@ -1102,21 +1108,23 @@ export class StreamMachine {
     const pick = this.eOptPick[pc];
     let no = 0;
     const digits = this.digits;
+    for (let m = 0; m < len; m++) digits[m] = 0;
+    // A vacant set is seen when its entry in the shared table holds this call's stamp.
+    const stamp = ++vacantStamp;
     for (let i = 0; i < total; i++) {
-      let rest = i;
-      for (let m = len - 1; m >= 0; m--) {
-        const c = cCount[pc * 8 + m];
-        digits[m] = rest % c;
-        rest = (rest - digits[m]) / c;
-      }
       let mask = 0;
       for (let m = 0; m < len; m++) mask |= cmask[cStart[pc * 8 + m] + digits[m]];
-      let seen = false;
-      for (let o = 0; o < no && !seen; o++) seen = optMask[o] === mask;
-      if (seen) continue;
-      optMask[no] = mask;
-      for (let m = 0; m < len; m++) pick[no * len + m] = digits[m];
-      no++;
+      if (vacantSeen[mask] !== stamp) {
+        vacantSeen[mask] = stamp;
+        optMask[no] = mask;
+        for (let m = 0; m < len; m++) pick[no * len + m] = digits[m];
+        no++;
+      }
+      // The next combination: the last node's choice moves on, carrying into earlier ones.
+      for (let m = len - 1; m >= 0; m--) {
+        if (++digits[m] < cCount[pc * 8 + m]) break;
+        digits[m] = 0;
+      }
     }
     this.eOptCount[pc] = no;
   }
