@@ -416,11 +416,13 @@ export class StreamMachine {
     const board = profiles.board;
     this.capped = false;
     if (!board.isEmpty(start)) return 0;
-    this.board = board;
-    this.dw = directionWindows(board.geometry);
-    this.table = profiles;
-    this.masks = profiles.masks;
-    this.windows = profiles.windows;
+    if (this.table !== profiles) {
+      this.board = board;
+      this.dw = directionWindows(board.geometry);
+      this.table = profiles;
+      this.masks = profiles.masks;
+      this.windows = profiles.windows;
+    }
     this.scratch = scratch;
     this.cover = scratch.cover;
     const P = this.P;
@@ -580,12 +582,16 @@ export class StreamMachine {
     const base = p * 4;
     const cnt = this.nodeLineCount[j];
     const slotDirs = this.slotDirs;
+    const atoms = this.nodeAtoms;
+    const masks = this.masks;
+    const s = this.scratch;
+    const interest = s.interest;
     for (let i = 0; i < cnt; i++) slotDirs[j * 4 + i] = 0;
     for (let d = 0; d < 4; d++) {
-      const m = this.masks[base + d];
+      const m = masks[base + d];
       let mi = 0;
       for (let i = 0; i < cnt; i++) {
-        const atom = this.nodeAtoms[j * 4 + i];
+        const atom = atoms[j * 4 + i];
         if (atom !== 0 && (m & atom) === atom) {
           mi |= atom;
           slotDirs[j * 4 + i] |= 1 << d;
@@ -593,7 +599,13 @@ export class StreamMachine {
           mi |= atom & ~m;
         }
       }
-      if (mi !== 0) this.read(base + d, mi << READ_MASK_SHIFT);
+      if (mi === 0) continue;
+      // read(base + d, mi << READ_MASK_SHIFT), written out.
+      const bits = mi << READ_MASK_SHIFT;
+      const had = interest[base + d];
+      if ((had & bits) === bits) continue;
+      if (had === 0) s.readPairs[s.readCount++] = base + d;
+      interest[base + d] = had | bits;
     }
   }
 
