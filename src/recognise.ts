@@ -254,8 +254,7 @@ const JOURNAL_DEPTH = 16;
  * A realisation as a run found it, in few numbers: its key, least node tuple (and the
  * automorphism giving it), implicit nodes, and the machine's signature of how it was found.
  * The Realisation object is built from these when first asked for. The key here is the
- * recogniser's own, short to hash: the stream's id for the subgoal, then the nodes and the
- * implicit nodes; the Realisation's key names the colour and the subgoal in full.
+ * recogniser's own (internalKey); the Realisation's key names the colour and the subgoal in full.
  */
 interface Found {
   readonly key: string;
@@ -271,6 +270,23 @@ interface Slot {
   shown: Found;
   by: RunRecord;
   holders: RunRecord[];
+}
+
+/** Scratch for internalKey. */
+const keyCodes: number[] = [];
+
+/**
+ * The recogniser's key for a realisation of one colour: the stream's id for the subgoal, its
+ * least node tuple and its implicit nodes, one UTF-16 code unit each (points are far below
+ * 65536). The id fixes the number of nodes, so the parts need no separator; no number is
+ * written out in decimal, and the string is short to hash.
+ */
+function internalKey(id: number, nodes: readonly Point[], implicit: readonly Point[]): string {
+  keyCodes.length = 0;
+  keyCodes.push(id & 0xffff, id >>> 16);
+  for (const p of nodes) keyCodes.push(p);
+  for (const p of implicit) keyCodes.push(p);
+  return String.fromCharCode.apply(null, keyCodes);
 }
 
 const scanStreams = new WeakMap<Subgoal, ScanStream>();
@@ -1028,7 +1044,7 @@ export class Recogniser {
     for (let x = 0; x < k; x++) rawNodes[x] = m.nodePoint(x + 1);
     const { nodes, perm } = leastLabelling(subgoal, rawNodes);
     const implicit = m.implicitPoints();
-    const key = `${scan.id}|${nodes.join(',')}|${implicit.join(',')}`;
+    const key = internalKey(scan.id, nodes, implicit);
     for (const r of list) if (r.key === key) return;
     list.push({ key, nodes, perm, implicit, sig: m.signature(), real: undefined });
   }
