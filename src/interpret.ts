@@ -15,9 +15,11 @@
  * - no pattern holds an explicit node its line does not name, and the patterns of two
  *   different lines share no vacant point but explicit nodes on both.
  *
- * Three things cut the search early without changing what is found or in which order:
+ * Four things cut the search early without changing what is found or in which order:
  * - a node's mask along a line must hold not only its own spec's atom but those of the
  *   line-mates whose spec is no higher, whose patterns pass through it (`selfAtoms`);
+ * - a C element places only points of its near set (attemptC): those whose masks also hold,
+ *   off the line, every atom the node's other lines need;
  * - once a line has a direction (B, C, D), every placed node on it must still have enough
  *   patterns along it (one, or two for `n'`) with the right number of stones that hold its
  *   placed line-mates of at least its spec and no other placed explicit node — the E
@@ -33,12 +35,14 @@
  * nest when they share a `ScanScratch`.
  *
  * A run also logs what it read, for incremental recognition (recognise.ts): which atoms it
- * tested in which masks (point and direction), and through which points it looked along
- * which direction for possible windows holding how many stones. Nothing else about the board
+ * tested in which masks (point and direction), through which points it looked along
+ * which direction for possible windows holding how many stones, and each C element's near
+ * set with what it asked for (ScanScratch, near reads). Nothing else about the board
  * decides a run: a candidate point it rejects as occupied has a zero mask, and the emptiness
  * of a pattern's points is part of its window's state (a stone there changes its count or
  * makes it impossible). So a run is sure to find the same realisations again after a move
- * that changed none of the atoms it tested and no window of a kind it looked for.
+ * that changed none of the atoms it tested, no window of a kind it looked for, and no near
+ * set it used.
  */
 import type { Board } from './board.ts';
 import { DEFAULT_STEP_CAP, type ControlStream } from './controlStream.ts';
