@@ -243,9 +243,33 @@ export class ProfileTable {
     this.refreshAll();
   }
 
-  /** Recomputes every point's masks. */
+  /**
+   * Recomputes every point's masks. The window sets are gathered window by window (each
+   * possible window sets its bit at its five points) rather than point by point, which
+   * would visit every window five times; the rest follows point by point as in `refresh`.
+   */
   refreshAll(): void {
-    for (let p = 0; p < this.board.points; p++) this.refresh(p);
+    const b = this.board;
+    const g = b.geometry;
+    const sets = this.windows;
+    sets.fill(0);
+    for (let w = 0; w < g.windowCount; w++) {
+      if (!b.isPossible(w, this.stone)) continue;
+      const base = 5 * b.stonesIn(w, this.stone) + WINDOW - 1;
+      const d = g.windowDirection[w];
+      for (let i = 0; i < WINDOW; i++) sets[g.windowPoints[w * WINDOW + i] * 4 + d] |= 1 << (base - i);
+    }
+    for (let p = 0; p < b.points; p++) {
+      const empty = b.isEmpty(p);
+      for (let d = 0; d < 4; d++) {
+        if (!empty) sets[p * 4 + d] = 0;
+        this.setMask(p, d, maskOfWindowSet(sets[p * 4 + d]));
+        const at = d * this.lineCount + this.dw.lineOf[p * 4 + d];
+        const bit = 1 << (this.dw.posOf[p * 4 + d] + EMPTY_SHIFT);
+        this.lineEmpty[at] = empty ? this.lineEmpty[at] | bit : this.lineEmpty[at] & ~bit;
+      }
+      this.setOthers(p);
+    }
   }
 
   /** Recomputes p's masks and window sets. */
@@ -271,7 +295,12 @@ export class ProfileTable {
     const i = p * 4 + d;
     const set = b.isEmpty(p) ? windowSet(b, p, this.stone, d) : 0;
     this.windows[i] = set;
-    const mask = maskOfWindowSet(set);
+    this.setMask(p, d, maskOfWindowSet(set));
+  }
+
+  /** Sets p's mask along d, and its bit boards. */
+  private setMask(p: Point, d: number, mask: number): void {
+    const i = p * 4 + d;
     const was = this.masks[i];
     if (mask === was) return;
     this.masks[i] = mask;

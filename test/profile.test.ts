@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Board } from '../src/board.ts';
-import { directionWindows, EMPTY_SHIFT, LINE_SHIFT, ProfileTable } from '../src/profile.ts';
+import { directionWindows, EMPTY_SHIFT, LINE_SHIFT, ProfileTable, windowSet } from '../src/profile.ts';
 import { seededRandom } from '../src/random.ts';
 import { BLACK, WHITE, type Stone } from '../src/types.ts';
 
@@ -54,6 +54,10 @@ describe('profile table: others and line bit boards', () => {
         for (const t of tables) {
           const fresh = new ProfileTable(board.clone(), t.stone);
           expect(Array.from(t.masks), `step ${step}`).toEqual(Array.from(fresh.masks));
+          // Both ways of making window sets (point by point around a move, window by window afresh) agree with the definition.
+          const sets = Array.from({ length: board.points * 4 }, (_, pd) => (board.isEmpty(pd >> 2) ? windowSet(board, pd >> 2, t.stone, pd & 3) : 0));
+          expect(Array.from(t.windows), `step ${step}`).toEqual(sets);
+          expect(Array.from(fresh.windows), `step ${step}`).toEqual(sets);
           const want = expected(t);
           expect(Array.from(t.others), `step ${step}`).toEqual(want.others);
           expect(Array.from(t.lineAtoms), `step ${step}`).toEqual(want.lineAtoms);
