@@ -47,7 +47,7 @@
 import type { Board } from './board.ts';
 import { DEFAULT_STEP_CAP, type ControlStream } from './controlStream.ts';
 import { WINDOW, type Geometry } from './geometry.ts';
-import { directionWindows, distinctDirections, highestBit, NEAR, reachOfWindows, specAtom, type DirectionWindows, type ProfileTable } from './profile.ts';
+import { directionWindows, distinctDirections, highestBit, lowestBit, NEAR, reachOfWindows, specAtom, type DirectionWindows, type ProfileTable } from './profile.ts';
 import { type Direction, type Point } from './types.ts';
 
 /** The patterns a realisation uses on one of its lines. */
@@ -92,7 +92,7 @@ export class CoverMap {
  * Beside those, *near reads*: a C element's candidate set, the points within four steps of
  * the earlier node f along d that carry the node's atoms (ProfileTable.candidates) inside
  * the reach of f's possible windows. Its outcome depends on that set alone, so the log keeps
- * the set itself with what it was asked for (`nearWord`), one word per distinct question,
+ * the set itself with what it was asked for (a word, see NEAR_SET_SHIFT), one per distinct question,
  * at pair `pd` of f and d; a move that changes the answer is one that changes the run.
  */
 export class ScanScratch {
@@ -151,9 +151,9 @@ export const READ_MASK_SHIFT = 7;
 export const ANY_POSSIBLE = 64;
 
 /**
- * A near read's word: bits 0-9 the atoms asked for along the line (NEAR_ALONG), 10-19 the
- * atoms asked for on the other directions (NEAR_OTHERS), 20-28 the candidate set found, and
- * NEAR_REACH, always set. A move's change word at a near pair (recognise.ts) sets the atom
+ * A near read's word: bits 0-9 the atoms asked for along the line, from NEAR_OTHERS_SHIFT
+ * the atoms asked for on the other directions, from NEAR_SET_SHIFT the 9-bit candidate set
+ * found, and NEAR_REACH, always set. A move's change word at a near pair (recognise.ts) sets the atom
  * bits that flipped within four steps along the line, and NEAR_REACH when the reach of the
  * windows through f may have changed: sharing a bit with the word means the set may have
  * changed, and `nearReadHolds` tells for sure.
@@ -228,8 +228,6 @@ export class StreamMachine {
   private readonly nodeLineCount: Int8Array;
   private readonly nodeLineIds: Int32Array;
   private readonly nodeAtoms: Int32Array;
-  /** The OR of a node's atoms: all its mask tests look for these. */
-  private readonly nodeNeed: Int32Array;
   /**
    * Per node line slot, for the node's current point: the directions along which its mask
    * holds the slot's atoms (set by logNode when the node is placed; masks do not change
@@ -346,14 +344,12 @@ export class StreamMachine {
     this.nodeLineCount = new Int8Array(k + 1);
     this.nodeLineIds = new Int32Array((k + 1) * 4);
     this.nodeAtoms = new Int32Array((k + 1) * 4);
-    this.nodeNeed = new Int32Array(k + 1);
     this.slotDirs = new Int32Array((k + 1) * 4);
     stream.nodes.forEach((nd, i) => {
       this.nodeLineCount[i + 1] = nd.lines.length;
       nd.lines.forEach((l, s) => {
         this.nodeLineIds[(i + 1) * 4 + s] = l;
         this.nodeAtoms[(i + 1) * 4 + s] = selfAtoms(stream, i + 1, l);
-        this.nodeNeed[i + 1] |= this.nodeAtoms[(i + 1) * 4 + s];
       });
     });
     this.lineStart = new Int32Array(L);
@@ -588,8 +584,6 @@ export class StreamMachine {
     const slotDirs = this.slotDirs;
     const atoms = this.nodeAtoms;
     const masks = this.masks;
-    const s = this.scratch;
-    const interest = s.interest;
     for (let i = 0; i < cnt; i++) slotDirs[j * 4 + i] = 0;
     for (let d = 0; d < 4; d++) {
       const m = masks[base + d];
@@ -603,13 +597,7 @@ export class StreamMachine {
           mi |= atom & ~m;
         }
       }
-      if (mi === 0) continue;
-      // read(base + d, mi << READ_MASK_SHIFT), written out.
-      const bits = mi << READ_MASK_SHIFT;
-      const had = interest[base + d];
-      if ((had & bits) === bits) continue;
-      if (had === 0) s.readPairs[s.readCount++] = base + d;
-      interest[base + d] = had | bits;
+      if (mi !== 0) this.read(base + d, mi << READ_MASK_SHIFT);
     }
   }
 
@@ -856,7 +844,7 @@ export class StreamMachine {
     // Alternative i is the point t = i - 4 (i < 4) or i - 3 steps away: bit i or i + 1 of the set.
     let rest = set & ~((1 << (a < 4 ? a : a + 1)) - 1);
     while (rest !== 0) {
-      const b = 31 - Math.clz32(rest & -rest);
+      const b = lowestBit(rest);
       rest &= rest - 1;
       this.steps++;
       const q = f + (b - 4) * step;
@@ -1027,11 +1015,11 @@ export class StreamMachine {
       const mask = optMask[i];
       let clash = false;
       for (let rest = mask; rest !== 0 && !clash; rest &= rest - 1) {
-        if ((cover[origin + (31 - Math.clz32(rest & -rest) - 8) * step] & ~bit) !== 0) clash = true;
+        if ((cover[origin + (lowestBit(rest) - 8) * step] & ~bit) !== 0) clash = true;
       }
       if (clash) continue;
       for (let rest = mask; rest !== 0; rest &= rest - 1) {
-        const p = origin + (31 - Math.clz32(rest & -rest) - 8) * step;
+        const p = origin + (lowestBit(rest) - 8) * step;
         if (cover[p] === 0) {
           cover[p] = bit;
           marked[nMarked++] = p;

@@ -264,9 +264,7 @@ export class ProfileTable {
       for (let d = 0; d < 4; d++) {
         if (!empty) sets[p * 4 + d] = 0;
         this.setMask(p, d, maskOfWindowSet(sets[p * 4 + d]));
-        const at = d * this.lineCount + this.dw.lineOf[p * 4 + d];
-        const bit = 1 << (this.dw.posOf[p * 4 + d] + EMPTY_SHIFT);
-        this.lineEmpty[at] = empty ? this.lineEmpty[at] | bit : this.lineEmpty[at] & ~bit;
+        this.setEmpty(p, d, empty);
       }
       this.setOthers(p);
     }
@@ -277,11 +275,16 @@ export class ProfileTable {
     const empty = this.board.isEmpty(p);
     for (let d = 0; d < 4; d++) {
       this.setDirection(p, d);
-      const at = d * this.lineCount + this.dw.lineOf[p * 4 + d];
-      const bit = 1 << (this.dw.posOf[p * 4 + d] + EMPTY_SHIFT);
-      this.lineEmpty[at] = empty ? this.lineEmpty[at] | bit : this.lineEmpty[at] & ~bit;
+      this.setEmpty(p, d, empty);
     }
     this.setOthers(p);
+  }
+
+  /** Sets or clears p's bit in the vacant points of its line along d. */
+  private setEmpty(p: Point, d: number, empty: boolean): void {
+    const at = d * this.lineCount + this.dw.lineOf[p * 4 + d];
+    const bit = 1 << (this.dw.posOf[p * 4 + d] + EMPTY_SHIFT);
+    this.lineEmpty[at] = empty ? this.lineEmpty[at] | bit : this.lineEmpty[at] & ~bit;
   }
 
   /** Recomputes p's mask and window set along d alone (p's other directions are unchanged). */
@@ -329,7 +332,7 @@ export class ProfileTable {
     const line = this.dw.lineOf[p * 4 + d];
     const bit = 1 << (this.dw.posOf[p * 4 + d] + LINE_SHIFT);
     const base = (d * 2 + kind) * ATOMS;
-    for (let f = flips; f !== 0; f &= f - 1) this.lineAtoms[(base + (31 - Math.clz32(f & -f))) * this.lineCount + line] ^= bit;
+    for (let f = flips; f !== 0; f &= f - 1) this.lineAtoms[(base + lowestBit(f)) * this.lineCount + line] ^= bit;
   }
 
   /**
@@ -343,8 +346,8 @@ export class ProfileTable {
     const L = this.lineCount;
     const atoms = this.lineAtoms;
     let c = NEAR;
-    for (let m = along; m !== 0; m &= m - 1) c &= atoms[(d * 2 * ATOMS + 31 - Math.clz32(m & -m)) * L + line] >>> shift;
-    for (let m = others; m !== 0; m &= m - 1) c &= atoms[((d * 2 + 1) * ATOMS + 31 - Math.clz32(m & -m)) * L + line] >>> shift;
+    for (let m = along; m !== 0; m &= m - 1) c &= atoms[(d * 2 * ATOMS + lowestBit(m)) * L + line] >>> shift;
+    for (let m = others; m !== 0; m &= m - 1) c &= atoms[((d * 2 + 1) * ATOMS + lowestBit(m)) * L + line] >>> shift;
     return c & NEAR;
   }
 
@@ -386,9 +389,9 @@ export function possibleStarts(set: number): number {
   return (set | (set >> 5) | (set >> 10) | (set >> 15) | (set >> 20) | (set >> 25)) & 31;
 }
 
-/** Index of the lowest set bit of a non-zero 5-bit set; 5 for 0. */
+/** Index of the lowest set bit; -1 for 0. */
 export function lowestBit(x: number): number {
-  return x === 0 ? 5 : 31 - Math.clz32(x & -x);
+  return 31 - Math.clz32(x & -x);
 }
 
 /** Index of the highest set bit; -1 for 0. */

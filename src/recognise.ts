@@ -23,7 +23,7 @@ import type { ControlStream } from './controlStream.ts';
 import type { Description } from './description.ts';
 import { eachAlongLines, WINDOW } from './geometry.ts';
 import { ANY_POSSIBLE, machineFor, NEAR_OTHERS_SHIFT, NEAR_REACH, nearReadHolds, rawFromSignature, READ_MASK_SHIFT, ScanScratch, selfAtoms, sortPoints, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
-import { canMeetAll, directionWindows, ProfileTable, specAtom } from './profile.ts';
+import { canMeetAll, directionWindows, ProfileTable, specAtom, type DirectionWindows } from './profile.ts';
 import { ok, type Result } from './result.ts';
 import { BLACK, WHITE, type Colour, type Point, type Stone } from './types.ts';
 
@@ -415,6 +415,7 @@ export class Recogniser {
   private readonly diff: Int32Array;
   /** Where near reads' pairs start: points * 4. */
   private readonly nearBase: number;
+  private readonly dw: DirectionWindows;
   /** Per pair, the bits of its mask the move being processed flipped (zero between moves). */
   private readonly maskFlip: Uint16Array;
   private readonly changedPairs: number[] = [];
@@ -446,6 +447,7 @@ export class Recogniser {
     this.found = [new Map(), new Map()];
     this.cells = [[], []];
     this.nearBase = board.points * 4;
+    this.dw = directionWindows(board.geometry);
     this.diff = new Int32Array(board.points * 8);
     this.maskFlip = new Uint16Array(board.points * 4);
     this.cellChanged = new Uint8Array(board.points);
@@ -706,7 +708,7 @@ export class Recogniser {
             this.indexDead--;
             this.indexSize--;
           } else {
-            if (rec.alive && (entInterest[e] & pdDiff) !== 0 && cellChanged[rec.point] === 0 && rec.visit !== visit && (pd < this.nearBase || !nearReadHolds(table, pd - this.nearBase, entInterest[e]))) {
+            if (rec.alive && cellChanged[rec.point] === 0 && rec.visit !== visit && this.readChanged(table, pd, entInterest[e], pdDiff)) {
               rec.visit = visit;
               redo.push(rec);
             }
@@ -738,7 +740,7 @@ export class Recogniser {
   /** Marks the near pairs along d within four steps of p, p's own included, with `change`. */
   private markNear(p: Point, d: number, change: number): void {
     const g = this.board.geometry;
-    const dw = directionWindows(g);
+    const dw = this.dw;
     const line = dw.lineOf[p * 4 + d];
     const step = g.step[d];
     const diffs = this.diff;
@@ -803,11 +805,19 @@ export class Recogniser {
   private affected(rec: RunRecord): boolean {
     const a = this.arena;
     const end = rec.readStart + rec.readLen;
-    for (let t = rec.readStart; t < end; t += 2) {
-      if ((a[t + 1] & this.diff[a[t]]) === 0) continue;
-      if (a[t] < this.nearBase || !nearReadHolds(this.profiles[rec.colour], a[t] - this.nearBase, a[t + 1])) return true;
-    }
+    const table = this.profiles[rec.colour];
+    for (let t = rec.readStart; t < end; t += 2) if (this.readChanged(table, a[t], a[t + 1], this.diff[a[t]])) return true;
     return false;
+  }
+
+  /**
+   * Whether a read (pair pd, interest `word`) may see something else after the move whose
+   * change word there is `diff`: it shares a bit with the change, and for a near read, the
+   * candidate set is not the one it found.
+   */
+  private readChanged(table: ProfileTable, pd: number, word: number, diff: number): boolean {
+    if ((word & diff) === 0) return false;
+    return pd < this.nearBase || !nearReadHolds(table, pd - this.nearBase, word);
   }
 
   /** Room for n numbers at the top of the read arena, which grows when full. */
