@@ -203,7 +203,7 @@ const machines = new WeakMap<ControlStream, StreamMachine>();
  */
 export function machineFor(stream: ControlStream, automorphisms: readonly (readonly number[])[] = []): StreamMachine {
   let m = machines.get(stream);
-  if (m === undefined) machines.set(stream, (m = new StreamMachine(stream, undefined, undefined, automorphisms)));
+  if (m === undefined) machines.set(stream, (m = new StreamMachine(stream, undefined, automorphisms)));
   return m;
 }
 
@@ -312,11 +312,11 @@ export class StreamMachine {
   private readonly symCount: number;
 
   /**
-   * `board` and `cover` are optional: a run takes the board from its profile table. `cover`
-   * is used by `run`. `automorphisms` (perm[i - 1] = image of node i): report only least
-   * labellings; none, to report every labelling (as tools and tests that read one run do).
+   * A run takes the board from its profile table. `cover` (optional) is used by `run`.
+   * `automorphisms` (perm[i - 1] = image of node i): report only least labellings; none, to
+   * report every labelling (as tools and tests that read one run do).
    */
-  constructor(stream: ControlStream, _board?: Board, cover?: CoverMap, automorphisms: readonly (readonly number[])[] = []) {
+  constructor(stream: ControlStream, cover?: CoverMap, automorphisms: readonly (readonly number[])[] = []) {
     this.stream = stream;
     this.ownCover = cover;
     {
@@ -1230,5 +1230,5 @@ export function sortPoints(a: number[]): number[] {
 
 /** Convenience for one-off runs (tests, tools): a machine over a private cover map. */
 export function runStream(stream: ControlStream, board: Board, profiles: ProfileTable, start: Point, emit: (r: RawRealisation) => void, cap = DEFAULT_STEP_CAP): RunStats {
-  return new StreamMachine(stream, board, new CoverMap(board.points)).run(profiles, start, emit, cap);
+  return new StreamMachine(stream, new CoverMap(board.points)).run(profiles, start, emit, cap);
 }

@@ -79,11 +79,6 @@ export function directionWindows(g: Geometry): DirectionWindows {
   return t;
 }
 
-/** The direction mask of one point: which atoms its possible 5-patterns along d meet. */
-export function directionMask(board: Board, p: Point, s: Stone, d: number): number {
-  return maskOfWindowSet(windowSet(board, p, s, d));
-}
-
 /**
  * The possible windows along d through p for colour s, by how many stones they hold: bit
  * `5 * c + b` is set when the window starting b - 4 steps from p along d (so that it covers
@@ -115,26 +110,9 @@ export function maskOfWindowSet(set: number): number {
 }
 
 /**
- * Can `atoms` (one per line of a node) be met on distinct directions? `masks` are the node's
- * four direction masks; `pinned[i]` is the direction line i must take, or -1 if free; `used`
- * is a bit set of directions already taken by lines not in the list.
- */
-export function canMeet(masks: ArrayLike<number>, atoms: readonly number[], pinned: readonly number[], used: number): boolean {
-  // Pinned lines already own their directions: free lines must keep off them.
-  let taken = used;
-  for (let i = 0; i < atoms.length; i++) {
-    const pin = pinned[i];
-    if (pin < 0) continue;
-    if ((masks[pin] & atoms[i]) === 0 || (taken & (1 << pin)) !== 0) return false;
-    taken |= 1 << pin;
-  }
-  return meetFree(masks, atoms, pinned, taken, 0);
-}
-
-/**
- * `canMeet` for a point with no pinned lines, reading its four masks at `masks[base ..
- * base + 3]`, with a set of atoms per line: can the first `count` sets each be met, every
- * atom of the set (and not 0), on its own direction?
+ * Can a point carry a node's whole entry? Reading its four masks at `masks[base .. base +
+ * 3]`, with a set of atoms per line of the node: can the first `count` sets each be met,
+ * every atom of the set (and not 0), on a direction of its own?
  */
 export function canMeetAll(masks: ArrayLike<number>, base: number, atoms: ArrayLike<number>, count: number): boolean {
   let a0 = 0;
@@ -172,18 +150,6 @@ export function distinctDirections(a0: number, a1: number, a2: number, a3: numbe
     }
   }
   return n === 0;
-}
-
-function meetFree(masks: ArrayLike<number>, atoms: readonly number[], pinned: readonly number[], used: number, i: number): boolean {
-  if (i === atoms.length) return true;
-  if (pinned[i] >= 0) return meetFree(masks, atoms, pinned, used, i + 1);
-  const atom = atoms[i];
-  if (atom === 0) return false;
-  for (let d = 0; d < 4; d++) {
-    if ((used & (1 << d)) !== 0 || (masks[d] & atom) === 0) continue;
-    if (meetFree(masks, atoms, pinned, used | (1 << d), i + 1)) return true;
-  }
-  return false;
 }
 
 /**
@@ -355,10 +321,6 @@ export class ProfileTable {
   refreshAround(q: Point): void {
     this.refresh(q);
     eachAlongLines(this.board.size, q, WINDOW, (p, d) => this.refreshDirection(p, d));
-  }
-
-  nodeMasks(p: Point): Uint16Array {
-    return this.masks.subarray(p * 4, p * 4 + 4);
   }
 }
 

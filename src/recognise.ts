@@ -561,13 +561,12 @@ export class Recogniser {
   }
 
   /**
-   * Brings everything up to date after the content of point q changed (a stone placed there,
-   * of colour `placed`, or taken away) on the board directly. With no record of the windows
+   * Brings everything up to date after the content of point q changed (a stone placed there
+   * or taken away) on the board directly. With no record of the windows
    * before the change, every window through q or flanked by q counts as changed for both
    * colours; the masks are compared exactly.
    */
-  changed(q: Point, placed?: Stone): void {
-    void placed;
+  changed(q: Point): void {
     this.clearJournal();
     this.touchedAround(q);
     this.update(q, false);

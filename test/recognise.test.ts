@@ -357,7 +357,7 @@ describe('incremental recognition keeps exactly the state of a fresh scan', () =
         const p = rnd.pick(empties);
         const s = board.stoneCount % 2 === 0 ? BLACK : WHITE;
         board.play(p, s);
-        live.changed(p, s);
+        live.changed(p);
       }
       expect(full(live), `step ${step}`).toEqual(full(new Recogniser(board.clone(), lib)));
     }
