@@ -14,6 +14,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './harness.ts';
+import { reRecognitionMoves } from './positions.ts';
 
 interface Side {
   readonly whole: () => number;
@@ -44,8 +46,8 @@ async function load(root: string, library: string): Promise<Side> {
   }
   const game = positions.generateGame(1968, 60);
   const live: RecogniserLike = new recognise.Recogniser(game.board.clone(), lib);
-  const empties = Array.from({ length: 361 }, (_, p) => p).filter((p) => live.board.isEmpty(p));
-  const moves = empties.filter((_, i) => i % 7 === 0).slice(0, 40);
+  // The same moves for both sides, chosen by this checkout's rule.
+  const moves = reRecognitionMoves(live.board);
   const stone = game.moves.length % 2 === 0 ? types.BLACK : types.WHITE;
   return {
     whole: () => {
@@ -64,11 +66,6 @@ async function load(root: string, library: string): Promise<Side> {
       return Number(total) / 1e6 / moves.length;
     },
   };
-}
-
-function median(xs: readonly number[]): number {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s[s.length >> 1];
 }
 
 async function main(args: readonly string[]): Promise<number> {

@@ -61,3 +61,12 @@ export const BENCH_POSITIONS = [
   { name: 'middle game (60 moves)', seed: 1968, moves: 60 },
   { name: 'end game (150 moves)', seed: 1968, moves: 150 },
 ] as const;
+
+/**
+ * The moves the re-recognition benchmarks play (each taken back after): every seventh empty
+ * point of a 19×19 board, at most 40 of them, so that they spread over the board.
+ */
+export function reRecognitionMoves(board: { isEmpty(p: number): boolean }): number[] {
+  const empties = Array.from({ length: 361 }, (_, p) => p).filter((p) => board.isEmpty(p));
+  return empties.filter((_, i) => i % 7 === 0).slice(0, 40);
+}

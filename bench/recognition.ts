@@ -19,7 +19,7 @@ import { BLACK, WHITE, type Stone } from '../src/types.ts';
 import { referenceRealisations } from '../test/support/referenceMatcher.ts';
 import { measure, median, type Measurement } from './harness.ts';
 import { benchLibrary } from './libraries.ts';
-import { BENCH_POSITIONS, generateGame } from './positions.ts';
+import { BENCH_POSITIONS, generateGame, reRecognitionMoves } from './positions.ts';
 
 /** The learned library's file, written by bench/learnedLibrary.ts. */
 const LEARNED_LIBRARY = fileURLToPath(new URL('./fixtures/learned-library.txt', import.meta.url));
@@ -53,8 +53,7 @@ export function benchRecognition(): Measurement[] {
       );
       // Re-recognition after one move: play each of a fixed set of empty points and take it back.
       const live = new Recogniser(game.board.clone(), lib);
-      const empties = Array.from({ length: 361 }, (_, p) => p).filter((p) => live.board.isEmpty(p));
-      const moves = empties.filter((_, i) => i % 7 === 0).slice(0, 40);
+      const moves = reRecognitionMoves(live.board);
       const stone = game.moves.length % 2 === 0 ? BLACK : WHITE;
       const m = measure(
         `re-recognise after one move: ${pos.name}, ${label}`,
