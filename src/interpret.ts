@@ -167,11 +167,19 @@ function nearSet(table: ProfileTable, pd: number, along: number, others: number)
   return table.candidates(pd >> 2, pd & 3, along, others) & reachOfWindows(table.windows[pd]) & ~(1 << (WINDOW - 1));
 }
 
-/** Whether the near read `word` at pair pd would find the same candidate set on the board as it is now. */
-export function nearReadHolds(table: ProfileTable, pd: number, word: number): boolean {
+/**
+ * What the near read `word` at pair pd would find on the board as it is now, against what it
+ * found: 0 when the candidate set is the same, NEAR_SHRANK when it only lost points, and
+ * NEAR_GREW when it has a point it did not have.
+ */
+export function nearReadChange(table: ProfileTable, pd: number, word: number): number {
   const set = nearSet(table, pd, word & 1023, (word >> NEAR_OTHERS_SHIFT) & 1023);
-  return set === ((word >> NEAR_SET_SHIFT) & NEAR);
+  const was = (word >> NEAR_SET_SHIFT) & NEAR;
+  if (set === was) return 0;
+  return (set & ~was) === 0 ? NEAR_SHRANK : NEAR_GREW;
 }
+export const NEAR_SHRANK = 1;
+export const NEAR_GREW = 2;
 
 const OP_A = 0;
 const OP_B = 1;

@@ -22,7 +22,7 @@ import { compileDescription } from './compile.ts';
 import type { ControlStream } from './controlStream.ts';
 import type { Description } from './description.ts';
 import { eachAlongLines, WINDOW } from './geometry.ts';
-import { ANY_POSSIBLE, machineFor, NEAR_OTHERS_SHIFT, NEAR_REACH, nearReadHolds, rawFromSignature, READ_MASK_SHIFT, ScanScratch, selfAtoms, sortPoints, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
+import { ANY_POSSIBLE, machineFor, NEAR_OTHERS_SHIFT, NEAR_GREW, NEAR_REACH, nearReadChange, rawFromSignature, READ_MASK_SHIFT, ScanScratch, selfAtoms, sortPoints, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
 import { canMeetAll, directionWindows, ProfileTable, specAtom, type DirectionWindows } from './profile.ts';
 import { ok, type Result } from './result.ts';
 import { BLACK, WHITE, type Colour, type Point, type Stone } from './types.ts';
@@ -219,6 +219,11 @@ interface RunRecord {
   readStart: number;
   readonly readLen: number;
   readonly found: readonly Found[];
+  /**
+   * Found nothing, and was not cut short by the step cap: such a run is done again only when
+   * a move adds something it read (readChanged).
+   */
+  readonly empty: boolean;
   alive: boolean;
   /** Dead, but an undo may bring it back: its index entries are kept. */
   journaled: boolean;
@@ -413,6 +418,12 @@ export class Recogniser {
    * points with a changed mask, whose runs and profile checks are all looked at again.
    */
   private readonly diff: Int32Array;
+  /**
+   * Of the diff at a mask or window pair, what the move added: mask bits now set, and the
+   * window kind a window changed into. A run that found nothing is run again only when
+   * something it read was added (see readChanged).
+   */
+  private readonly gain: Int32Array;
   /** Where near reads' pairs start: points * 4. */
   private readonly nearBase: number;
   private readonly dw: DirectionWindows;
@@ -449,6 +460,7 @@ export class Recogniser {
     this.nearBase = board.points * 4;
     this.dw = directionWindows(board.geometry);
     this.diff = new Int32Array(board.points * 8);
+    this.gain = new Int32Array(board.points * 4);
     this.maskFlip = new Uint16Array(board.points * 4);
     this.cellChanged = new Uint8Array(board.points);
     this.before = new Int8Array(2 * (board.geometry.pointWindows.length + board.geometry.pointFlanks.length));
@@ -620,6 +632,7 @@ export class Recogniser {
     const g = this.board.geometry;
     const heads = this.ensureIndex();
     const diffs = this.diff;
+    const gains = this.gain;
     const pairs = this.changedPairs;
     const cellChanged = this.cellChanged;
     const cells = this.changedCells;
@@ -635,6 +648,7 @@ export class Recogniser {
         if (flip === 0) continue;
         if (diffs[pd] === 0) pairs.push(pd);
         diffs[pd] |= flip << READ_MASK_SHIFT;
+        gains[pd] |= (flip & masks[pd]) << READ_MASK_SHIFT;
         const p = pd >> 2;
         if (cellChanged[p] === 0) {
           cellChanged[p] = 1;
@@ -665,11 +679,13 @@ export class Recogniser {
       for (let x = 0; x < list.length; x++) {
         const w = list[x];
         let diff = 127;
+        let gain = 127;
         if (recorded) {
           const was = this.before[2 * x + i];
           const now = this.windowState(w, stone);
           if (was === now) continue;
           diff = (was > 0 ? 1 << (was - 1) : 0) ^ (now > 0 ? 1 << (now - 1) : 0);
+          gain = now > 0 ? 1 << (now - 1) : 0;
           if ((was > 0) !== (now > 0)) diff |= ANY_POSSIBLE;
         }
         const d = g.windowDirection[w];
@@ -677,6 +693,7 @@ export class Recogniser {
           const pd = g.windowPoints[w * WINDOW + t] * 4 + d;
           if (diffs[pd] === 0) pairs.push(pd);
           diffs[pd] |= diff;
+          gains[pd] |= gain;
           // A window that became possible or impossible may change the reach of its points' near sets.
           if ((diff & ANY_POSSIBLE) !== 0) {
             if (diffs[this.nearBase + pd] === 0) pairs.push(this.nearBase + pd);
@@ -707,7 +724,7 @@ export class Recogniser {
             this.indexDead--;
             this.indexSize--;
           } else {
-            if (rec.alive && cellChanged[rec.point] === 0 && rec.visit !== visit && this.readChanged(table, pd, entInterest[e], pdDiff)) {
+            if (rec.alive && cellChanged[rec.point] === 0 && rec.visit !== visit && this.readChanged(table, pd, entInterest[e], pdDiff, rec.empty)) {
               rec.visit = visit;
               redo.push(rec);
             }
@@ -729,6 +746,7 @@ export class Recogniser {
       }
       for (const pd of pairs) {
         diffs[pd] = 0;
+        if (pd < this.nearBase) gains[pd] = 0;
       }
       for (const p of cells) cellChanged[p] = 0;
     }
@@ -800,12 +818,12 @@ export class Recogniser {
     this.entFree = e;
   }
 
-  /** Whether a move changed anything the run read. */
+  /** Whether a move changed anything the run read (in the way readChanged counts). */
   private affected(rec: RunRecord): boolean {
     const a = this.arena;
     const end = rec.readStart + rec.readLen;
     const table = this.profiles[rec.colour];
-    for (let t = rec.readStart; t < end; t += 2) if (this.readChanged(table, a[t], a[t + 1], this.diff[a[t]])) return true;
+    for (let t = rec.readStart; t < end; t += 2) if (this.readChanged(table, a[t], a[t + 1], this.diff[a[t]], rec.empty)) return true;
     return false;
   }
 
@@ -813,10 +831,22 @@ export class Recogniser {
    * Whether a read (pair pd, interest `word`) may see something else after the move whose
    * change word there is `diff`: it shares a bit with the change, and for a near read, the
    * candidate set is not the one it found.
+   *
+   * `nothing`: the run found nothing (RunRecord.empty), and then only an addition counts — a mask bit it read
+   * now set, a window of a kind it read now there, a near set grown. Every test a run makes
+   * is monotone in what it reads (a mask holding atoms, windows of a kind, a candidate set),
+   * so a run that found nothing finds nothing again while all that changes is taken away: a
+   * realisation now would have to pass the test that cut its branch before, whose reads are
+   * in the record (backjumping skips only branches that fail the same test on the same
+   * reads), and that test can only pass by gaining something it read. The record, kept,
+   * stays a fair account for later moves: whatever the run would need comes in by some
+   * later move, as an addition to a read there.
    */
-  private readChanged(table: ProfileTable, pd: number, word: number, diff: number): boolean {
+  private readChanged(table: ProfileTable, pd: number, word: number, diff: number, nothing: boolean): boolean {
     if ((word & diff) === 0) return false;
-    return pd < this.nearBase || !nearReadHolds(table, pd - this.nearBase, word);
+    if (pd < this.nearBase) return !nothing || (word & this.gain[pd]) !== 0;
+    const change = nearReadChange(table, pd - this.nearBase, word);
+    return nothing ? change === NEAR_GREW : change !== 0;
   }
 
   /** Room for n numbers at the top of the read arena, which grows when full. */
@@ -936,7 +966,8 @@ export class Recogniser {
     const nn = scratch.nearCount;
     const nearBase = this.nearBase;
     // Most runs done again find what they found before the same way: keep the old record.
-    if (previous !== undefined && previous.readLen === 2 * (n + nn) && sameList(previous.found, this.currentFound)) {
+    const capped = scan.machine.capped;
+    if (previous !== undefined && previous.readLen === 2 * (n + nn) && previous.empty === (this.currentFound.length === 0 && !capped) && sameList(previous.found, this.currentFound)) {
       let same = true;
       const a = this.arena;
       for (let t = 0; t < n && same; t++) {
@@ -972,6 +1003,7 @@ export class Recogniser {
       readStart,
       readLen: 2 * (n + nn),
       found: this.currentFound,
+      empty: this.currentFound.length === 0 && !capped,
       alive: false,
       journaled: false,
       born: this.frame?.id ?? 0,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Board } from '../src/board.ts';
 import { boardFromPicture, parseBoardText, type BoardPicture } from '../src/boardText.ts';
@@ -5,6 +6,7 @@ import { makeControlStream, parseControlStream } from '../src/controlStream.ts';
 import { compileDescription } from '../src/compile.ts';
 import { parseDescription } from '../src/descriptionNotation.ts';
 import { runStream } from '../src/interpret.ts';
+import { Library } from '../src/library.ts';
 import { parsePoint } from '../src/point.ts';
 import { ProfileTable } from '../src/profile.ts';
 import { seededRandom, type Random } from '../src/random.ts';
@@ -342,6 +344,30 @@ describe('incremental recognition keeps exactly the state of a fresh scan', () =
       compared += got[0].length + got[1].length;
     }
     expect(compared).toBeGreaterThan(100);
+  });
+
+  it('with learned subgoals, through a long game of plays and undos by both colours', () => {
+    // A run that found nothing is kept while moves only take away what it read (a stone of
+    // the other colour, a window passing to another count), and run again when one adds to
+    // it: kept records outlive many moves here, both ways, and must still be exact.
+    const learned = expectOk(Library.fromFile(readFileSync(new URL('../bench/fixtures/learned-library.txt', import.meta.url), 'utf8'))).subgoals().slice(0, 400);
+    const game = generateGame(23, 30);
+    const board = game.board.clone();
+    const live = new Recogniser(board, learned);
+    const rnd = seededRandom(17);
+    let compared = 0;
+    for (let step = 0; step < 40; step++) {
+      if (rnd.next() < 0.3 && board.stoneCount > 0) live.undo();
+      else {
+        const near = Array.from({ length: 361 }, (_, p) => p).filter((p) => board.isEmpty(p) && Math.abs((p % 19) - 9) < 7 && Math.abs(Math.floor(p / 19) - 9) < 7);
+        // Either colour, not strictly in turn: runs of one colour's stones add to its patterns.
+        live.play(rnd.pick(near), rnd.next() < 0.5 ? BLACK : WHITE);
+      }
+      const got = full(live);
+      expect(got, `step ${step}`).toEqual(full(new Recogniser(board.clone(), learned)));
+      compared += got[0].length + got[1].length;
+    }
+    expect(compared).toBeGreaterThan(200);
   });
 
   it('after the board is changed directly and changed() is called', () => {
