@@ -119,14 +119,9 @@ export class ScanScratch {
     for (let x = this.nearLatest[pd] - 1; x >= 0; x = this.nearPrev[x]) if (this.nearWords[x] === word) return;
     const n = this.nearCount;
     if (n === this.nearWords.length) {
-      const grow = (a: Int32Array): Int32Array => {
-        const b = new Int32Array(n * 2);
-        b.set(a);
-        return b;
-      };
-      this.nearPairs = grow(this.nearPairs);
-      this.nearWords = grow(this.nearWords);
-      this.nearPrev = grow(this.nearPrev);
+      this.nearPairs = doubled(this.nearPairs);
+      this.nearWords = doubled(this.nearWords);
+      this.nearPrev = doubled(this.nearPrev);
     }
     this.nearPairs[n] = pd;
     this.nearWords[n] = word;
@@ -144,6 +139,16 @@ export class ScanScratch {
   }
 }
 
+/**
+ * A copy of `a` twice as long. (A module function, not a closure in readNear: a closure
+ * capturing a local makes V8 allocate a context on every call, grown or not.)
+ */
+function doubled(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
 /** Where each kind of interest sits in a packed interest word. */
 export const READ_MASK_SHIFT = 7;
 
@@ -153,14 +158,17 @@ export const ANY_POSSIBLE = 64;
 /**
  * A near read's word: bits 0-9 the atoms asked for along the line, from NEAR_OTHERS_SHIFT
  * the atoms asked for on the other directions, from NEAR_SET_SHIFT the 9-bit candidate set
- * found, and NEAR_REACH, always set. A move's change word at a near pair (recognise.ts) sets the atom
- * bits that flipped within four steps along the line, and NEAR_REACH when the reach of the
- * windows through f may have changed: sharing a bit with the word means the set may have
- * changed, and `nearReadHolds` tells for sure.
+ * found (bits 20-28), and NEAR_REACH, always set. A move's change word at a near pair
+ * (recognise.ts) sets the atom bits that flipped within four steps along the line, and
+ * NEAR_REACH when the reach of the windows through f may have changed: sharing a bit with
+ * the word means the set may have changed, and `nearReadChange` tells for sure.
+ *
+ * A word stays below 2^30, a small integer to V8: a bit 30 would make every near word a
+ * heap number wherever it is passed or returned untyped, an allocation per C element.
  */
 export const NEAR_OTHERS_SHIFT = 10;
 export const NEAR_SET_SHIFT = 20;
-export const NEAR_REACH = 1 << 30;
+export const NEAR_REACH = 1 << 29;
 
 /** A C element's candidate set: the candidates (ProfileTable.candidates) within the reach of f's windows along d, f itself left out. */
 function nearSet(table: ProfileTable, pd: number, along: number, others: number): number {
