@@ -211,6 +211,37 @@ let vacantStamp = 0;
 
 const machines = new WeakMap<ControlStream, StreamMachine>();
 
+/** The most a machine holds: at most 8 nodes, four lines through each, and elements to match. */
+const MAX_NODES = 8;
+const MAX_LINES = 4 * MAX_NODES;
+const MAX_ELEMENTS = 160;
+
+/**
+ * The working state of a run, one set shared by every machine: node points, line
+ * directions, each element's choice and conflict set, and scratch for pattern checks (see
+ * StreamMachine's fields of the same names). Runs never nest — a run refuses to start while
+ * another reports a realisation — so one set serves them all, and it stays in cache while a
+ * whole-board scan passes from stream to stream; state a machine keeps between runs stays
+ * its own. Every run leaves it clean; `dirty` marks a run cut off by an exception.
+ */
+const runState = {
+  P: new Int32Array(MAX_NODES + 1).fill(-1),
+  lineDir: new Int8Array(MAX_LINES).fill(-1),
+  usedDirs: new Uint8Array(MAX_NODES + 1),
+  slotDirs: new Int32Array((MAX_NODES + 1) * 4),
+  placedBy: new Int32Array(MAX_NODES + 1),
+  dirBy: new Int32Array(MAX_LINES),
+  alt: new Int32Array(MAX_ELEMENTS),
+  conf: new Int32Array(MAX_ELEMENTS),
+  sol: new Uint8Array(MAX_ELEMENTS),
+  fits: new Int32Array(WINDOW),
+  wmask: new Int32Array(WINDOW),
+  offs: new Int32Array(MAX_NODES),
+  digits: new Int32Array(MAX_NODES),
+  dirty: false,
+  reporting: false,
+};
+
 /**
  * The machine of a stream, made on first use and kept as long as the stream is.
  * `automorphisms`: the description's (Subgoal.automorphisms), for the machine to report each
@@ -259,7 +290,7 @@ export class StreamMachine {
   private readonly memAtom: Int32Array;
   /** lineSpecN[line * (k + 1) + x]: node x's n on the line, or -1 when x is not on it. */
   private readonly lineSpecN: Int32Array;
-  // Scan state.
+  // Scan state: runState's arrays, shared by every machine.
   private readonly P: Int32Array;
   private readonly lineDir: Int8Array;
   private readonly usedDirs: Uint8Array;
@@ -305,12 +336,10 @@ export class StreamMachine {
   private steps = 0;
   /** Whether the last run was cut short by the step cap. */
   capped = false;
-  /** Set while a run is under way: still set at the next run's start if a callback threw. */
-  private dirty = true;
-  private readonly fits = new Int32Array(WINDOW);
-  private readonly wmask = new Int32Array(WINDOW);
-  private readonly offs = new Int32Array(8);
-  private readonly digits = new Int32Array(8);
+  private readonly fits = runState.fits;
+  private readonly wmask = runState.wmask;
+  private readonly offs = runState.offs;
+  private readonly digits = runState.digits;
 
   /**
    * Symmetry breaking: for each automorphism σ of the description but the identity, σ⁻¹ as
@@ -360,7 +389,7 @@ export class StreamMachine {
     this.nodeLineCount = new Int8Array(k + 1);
     this.nodeLineIds = new Int32Array((k + 1) * 4);
     this.nodeAtoms = new Int32Array((k + 1) * 4);
-    this.slotDirs = new Int32Array((k + 1) * 4);
+    this.slotDirs = runState.slotDirs;
     stream.nodes.forEach((nd, i) => {
       this.nodeLineCount[i + 1] = nd.lines.length;
       nd.lines.forEach((l, s) => {
@@ -389,14 +418,14 @@ export class StreamMachine {
         at++;
       });
     });
-    this.P = new Int32Array(k + 1).fill(-1);
-    this.lineDir = new Int8Array(L).fill(-1);
-    this.usedDirs = new Uint8Array(k + 1);
-    this.alt = new Int32Array(n);
-    this.conf = new Int32Array(n);
-    this.sol = new Uint8Array(n);
-    this.placedBy = new Int32Array(k + 1);
-    this.dirBy = new Int32Array(L);
+    this.P = runState.P;
+    this.lineDir = runState.lineDir;
+    this.usedDirs = runState.usedDirs;
+    this.alt = runState.alt;
+    this.conf = runState.conf;
+    this.sol = runState.sol;
+    this.placedBy = runState.placedBy;
+    this.dirBy = runState.dirBy;
     this.eGen = new Float64Array(n).fill(-1);
     this.eDir = new Int8Array(n).fill(-1);
     this.eMarked = els.map(() => []);
@@ -409,7 +438,8 @@ export class StreamMachine {
     this.eChoiceStart = new Int32Array(n * 8);
     this.eChoiceCount = new Int32Array(n * 8);
     this.eTaken = new Int32Array(n);
-    if (k > 8) throw new RangeError('a stream may have at most 8 nodes');
+    if (k > MAX_NODES) throw new RangeError(`a stream may have at most ${MAX_NODES} nodes`);
+    if (L > MAX_LINES || n > MAX_ELEMENTS) throw new RangeError(`a stream may have at most ${MAX_LINES} lines and ${MAX_ELEMENTS} elements`);
   }
 
   /**
@@ -442,14 +472,13 @@ export class StreamMachine {
     this.scratch = scratch;
     this.cover = scratch.cover;
     const P = this.P;
+    if (runState.reporting) throw new Error('a stream run was started while another reported a realisation: runs must not nest');
     // Every run leaves the state clean, unless a callback threw in the middle of it.
-    if (this.dirty) {
-      for (let x = 0; x <= this.k; x++) {
-        P[x] = -1;
-        this.usedDirs[x] = 0;
-      }
-      for (let l = 0; l < this.lineDir.length; l++) this.lineDir[l] = -1;
-      this.dirty = false;
+    if (runState.dirty) {
+      P.fill(-1);
+      this.usedDirs.fill(0);
+      this.lineDir.fill(-1);
+      runState.dirty = false;
     }
     const entry = this.entry;
     // The A element: the entry node's whole pattern entry, before any state is touched.
@@ -466,7 +495,7 @@ export class StreamMachine {
     const sol = this.sol;
     // Backjumping needs a bit per element; longer streams backtrack one element at a time.
     const jumps = n <= 31;
-    this.dirty = true;
+    runState.dirty = true;
     let pc = 0;
     alt[0] = 0;
     conf[0] = 0;
@@ -477,7 +506,12 @@ export class StreamMachine {
         break;
       }
       if (pc === n) {
-        found(this);
+        runState.reporting = true;
+        try {
+          found(this);
+        } finally {
+          runState.reporting = false;
+        }
         for (let x = 0; x < n; x++) sol[x] = 1;
         pc--;
         this.retract(pc);
@@ -514,7 +548,7 @@ export class StreamMachine {
     }
     // Leave the state and the shared cover marks clean for the next run, even after the cap.
     for (; pc >= 0; pc--) this.retract(pc);
-    this.dirty = false;
+    runState.dirty = false;
     return this.steps;
   }
 

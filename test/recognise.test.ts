@@ -136,6 +136,24 @@ describe('control streams', () => {
     const stats = runStream(s.stream, b, new ProfileTable(b, BLACK), expectOk(parsePoint(9, 'e5')), () => {}, 5);
     expect(stats.capped).toBe(true);
   });
+
+  it('refuse to start a run while another reports, and run cleanly after', () => {
+    // Every machine shares one working state, so a run inside another's report would corrupt it.
+    const b = boardFromPicture(board('fig8-four-nodes'));
+    const s = subgoal(PAPER.fig8);
+    const table = new ProfileTable(b, BLACK);
+    const e5 = expectOk(parsePoint(9, 'e5'));
+    const all = () => {
+      const found: string[] = [];
+      runStream(s.stream, b, table, e5, (r) => found.push(JSON.stringify(r)));
+      return found;
+    };
+    const before = all();
+    expect(before.length).toBeGreaterThan(0);
+    const nested = () => runStream(s.stream, b, table, e5, () => runStream(subgoal(PAPER.fig2).stream, b, table, e5, () => {}));
+    expect(nested).toThrow('runs must not nest');
+    expect(all()).toEqual(before);
+  });
 });
 
 function randomPicture(rnd: Random, size: number, density: number): BoardPicture {
