@@ -45,6 +45,7 @@
  * set it used.
  */
 import type { Board } from './board.ts';
+import { MAX_STREAM_LINES, MAX_STREAM_NODES } from './compile.ts';
 import { DEFAULT_STEP_CAP, type ControlStream } from './controlStream.ts';
 import { WINDOW, type Geometry } from './geometry.ts';
 import { directionWindows, distinctDirections, highestBit, lowestBit, NEAR, reachOfWindows, specAtom, type DirectionWindows, type ProfileTable } from './profile.ts';
@@ -211,10 +212,13 @@ let vacantStamp = 0;
 
 const machines = new WeakMap<ControlStream, StreamMachine>();
 
-/** The most a machine holds: at most 8 nodes, four lines through each, and elements to match. */
-const MAX_NODES = 8;
-const MAX_LINES = 4 * MAX_NODES;
-const MAX_ELEMENTS = 160;
+/**
+ * The most a machine holds: the compiler's bounds on nodes and lines, and room for the
+ * elements they make (A, then per line a D and an E, per node line a B, per node a C).
+ */
+const MAX_NODES = MAX_STREAM_NODES;
+const MAX_LINES = MAX_STREAM_LINES;
+const MAX_ELEMENTS = 1 + 2 * MAX_LINES + 4 * MAX_NODES + MAX_NODES;
 
 /**
  * The working state of a run, one set shared by every machine: node points, line

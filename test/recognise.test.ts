@@ -334,6 +334,11 @@ describe('incremental recognition', () => {
   });
 });
 
+/** The empty points of a 19×19 board less than `within` steps from the centre along both axes. */
+function emptiesNearCentre(board: Board, within: number): number[] {
+  return Array.from({ length: 361 }, (_, p) => p).filter((p) => board.isEmpty(p) && Math.abs((p % 19) - 9) < within && Math.abs(Math.floor(p / 19) - 9) < within);
+}
+
 describe('incremental recognition keeps exactly the state of a fresh scan', () => {
   // Every field, not just the keys: the recogniser reruns only the runs a move can affect
   // and takes undone plays back from a journal, and must still show what a fresh scan shows.
@@ -353,7 +358,7 @@ describe('incremental recognition keeps exactly the state of a fresh scan', () =
         const n = 1 + rnd.int(3);
         for (let i = 0; i < n && board.stoneCount > 0; i++) live.undo();
       } else {
-        const near = Array.from({ length: 361 }, (_, p) => p).filter((p) => board.isEmpty(p) && Math.abs((p % 19) - 9) < 6 && Math.abs(Math.floor(p / 19) - 9) < 6);
+        const near = emptiesNearCentre(board, 6);
         live.play(rnd.pick(near), board.stoneCount % 2 === 0 ? BLACK : WHITE);
       }
       const fresh = new Recogniser(board.clone(), lib);
@@ -377,7 +382,7 @@ describe('incremental recognition keeps exactly the state of a fresh scan', () =
     for (let step = 0; step < 40; step++) {
       if (rnd.next() < 0.3 && board.stoneCount > 0) live.undo();
       else {
-        const near = Array.from({ length: 361 }, (_, p) => p).filter((p) => board.isEmpty(p) && Math.abs((p % 19) - 9) < 7 && Math.abs(Math.floor(p / 19) - 9) < 7);
+        const near = emptiesNearCentre(board, 7);
         // Either colour, not strictly in turn: runs of one colour's stones add to its patterns.
         live.play(rnd.pick(near), rnd.next() < 0.5 ? BLACK : WHITE);
       }
@@ -397,7 +402,7 @@ describe('incremental recognition keeps exactly the state of a fresh scan', () =
       if (step % 3 === 2) {
         live.changed(board.undo());
       } else {
-        const empties = Array.from({ length: 361 }, (_, p) => p).filter((p) => board.isEmpty(p) && Math.abs((p % 19) - 9) < 5 && Math.abs(Math.floor(p / 19) - 9) < 5);
+        const empties = emptiesNearCentre(board, 5);
         const p = rnd.pick(empties);
         const s = board.stoneCount % 2 === 0 ? BLACK : WHITE;
         board.play(p, s);
