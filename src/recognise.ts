@@ -227,6 +227,8 @@ interface RunRecord {
   alive: boolean;
   /** Dead, but an undo may bring it back: its index entries are kept. */
   journaled: boolean;
+  /** Its reads are in the index (see Recogniser.pending). */
+  indexed: boolean;
   /** The id of the play that made it, or 0. */
   born: number;
   /** The last update that listed it to be run again. */
@@ -404,6 +406,12 @@ export class Recogniser {
   private entNext = new Int32Array(1 << 14);
   private entFree = -1;
   private entTop = 0;
+  /**
+   * Runs made since the last update, not yet in the index: an update indexes them when it
+   * starts, before it looks anything up, and an undo of the play that made them drops them
+   * unindexed. A play taken back at once (as a player's search does) so never indexes its runs.
+   */
+  private readonly pending: RunRecord[] = [];
   /** Entries in the index, and how many of them belong to runs dead for good (not ones an undo may bring back). */
   private indexSize = 0;
   private indexDead = 0;
@@ -485,6 +493,7 @@ export class Recogniser {
   recogniseAll(): void {
     this.clearJournal();
     this.heads = undefined;
+    this.pending.length = 0;
     this.entRec = [];
     this.entFree = -1;
     this.entTop = 0;
@@ -537,8 +546,11 @@ export class Recogniser {
     // take their entries out, last first.
     const heads = this.heads!;
     const a = this.arena;
+    // Runs the play made that no update has indexed since are only in the pending list.
+    this.pending.length = 0;
     for (let x = frame.installed.length - 1; x >= 0; x--) {
       const rec = frame.installed[x];
+      if (!rec.indexed) continue;
       const head = heads[rec.colour];
       for (let t = rec.readStart + rec.readLen - 2; t >= rec.readStart; t -= 2) {
         const e = head[a[t]];
@@ -546,11 +558,12 @@ export class Recogniser {
         this.releaseEntry(e);
       }
       this.indexSize -= rec.readLen >> 1;
+      rec.indexed = false;
     }
-    for (let x = frame.installed.length - 1; x >= 0; x--) this.kill(frame.installed[x], false);
+    for (let x = frame.installed.length - 1; x >= 0; x--) this.kill(frame.installed[x]);
     for (let x = frame.killed.length - 1; x >= 0; x--) {
       const rec = frame.killed[x];
-      if (!rec.alive && rec.born !== frame.id) this.install(rec, true);
+      if (!rec.alive && rec.born !== frame.id) this.install(rec);
     }
     for (let x = frame.cells.length - 1; x >= 0; x--) {
       const c = frame.cells[x];
@@ -562,7 +575,7 @@ export class Recogniser {
   /** A frame that can no longer be undone: its dead runs are dead for good. */
   private forget(frame: Frame): void {
     for (const rec of frame.killed) {
-      if (rec.journaled && !rec.alive) this.indexDead += rec.readLen >> 1;
+      if (rec.journaled && !rec.alive && rec.indexed) this.indexDead += rec.readLen >> 1;
       rec.journaled = false;
     }
   }
@@ -884,11 +897,18 @@ export class Recogniser {
 
   /** The index of runs by the pairs they read, built from the records when first needed. */
   private ensureIndex(): [Int32Array, Int32Array] {
-    if (this.heads !== undefined) return this.heads;
+    if (this.heads !== undefined) {
+      // The runs the last update made, in the order it made them. All are alive: only an
+      // update or an undo ends a run, and an undo of that update would have dropped them.
+      for (const rec of this.pending) this.indexRecord(rec);
+      this.pending.length = 0;
+      return this.heads;
+    }
     const n = this.board.points * 8;
     this.heads = [new Int32Array(n).fill(-1), new Int32Array(n).fill(-1)];
     this.indexSize = 0;
     this.indexDead = 0;
+    this.pending.length = 0;
     for (let i = 0; i < 2; i++) for (const cell of this.cells[i]) for (const rec of cell) this.indexRecord(rec);
     return this.heads;
   }
@@ -907,6 +927,7 @@ export class Recogniser {
       head[pd] = e;
     }
     this.indexSize += rec.readLen >> 1;
+    rec.indexed = true;
   }
 
   /**
@@ -1006,6 +1027,7 @@ export class Recogniser {
       empty: this.currentFound.length === 0 && !capped,
       alive: false,
       journaled: false,
+      indexed: false,
       born: this.frame?.id ?? 0,
       visit: 0,
     };
@@ -1014,8 +1036,8 @@ export class Recogniser {
     return rec;
   }
 
-  /** A run's realisations join the colour's, and the index learns what it read. */
-  private install(rec: RunRecord, indexed = false): void {
+  /** A run's realisations join the colour's, and the index is to learn what it read (see pending). */
+  private install(rec: RunRecord): void {
     rec.alive = true;
     rec.journaled = false;
     this.frame?.installed.push(rec);
@@ -1032,17 +1054,17 @@ export class Recogniser {
         }
       }
     }
-    if (this.heads !== undefined && !indexed) this.indexRecord(rec);
+    if (this.heads !== undefined && !rec.indexed) this.pending.push(rec);
   }
 
   /** A run's realisations leave the colour's, unless a live run found them too. */
-  private kill(rec: RunRecord, indexed = true): void {
+  private kill(rec: RunRecord): void {
     if (!rec.alive) return;
     rec.alive = false;
     if (this.frame !== undefined) {
       this.frame.killed.push(rec);
       rec.journaled = true;
-    } else if (indexed) {
+    } else if (rec.indexed) {
       this.indexDead += rec.readLen >> 1;
     }
     const found = this.found[rec.colour];
