@@ -241,6 +241,7 @@ const runState = {
   fits: new Int32Array(WINDOW),
   wmask: new Int32Array(WINDOW),
   offs: new Int32Array(MAX_NODES),
+  onLine: new Int32Array(MAX_NODES),
   digits: new Int32Array(MAX_NODES),
   dirty: false,
   reporting: false,
@@ -343,6 +344,9 @@ export class StreamMachine {
   private readonly fits = runState.fits;
   private readonly wmask = runState.wmask;
   private readonly offs = runState.offs;
+  /** The labels of the placed nodes on the board line of linePositions' line, ascending; onCount of them. */
+  private readonly onLine = runState.onLine;
+  private onCount = 0;
   private readonly digits = runState.digits;
 
   /**
@@ -738,15 +742,19 @@ export class StreamMachine {
     for (let m = 0; m < this.lineLen[line] && origin < 0; m++) origin = P[this.memNode[st + m]];
     const oline = lineOf[origin * 4 + d];
     let bits = 1 << this.dirBy[line];
+    const on = this.onLine;
+    let count = 0;
     for (let x = 1; x <= this.k; x++) {
       const p = P[x];
       if (p >= 0 && lineOf[p * 4 + d] === oline) {
         offs[x - 1] = posOf[p * 4 + d];
         bits |= 1 << this.placedBy[x];
+        on[count++] = x;
       } else {
         offs[x - 1] = OFF;
       }
     }
+    this.onCount = count;
     this.lineBits = bits;
   }
 
@@ -765,8 +773,10 @@ export class StreamMachine {
     const tp = offs[j - 1];
     const specs = line * (this.k + 1);
     let fit = (this.windows[p * 4 + this.lineDir[line]] >> (5 * (nm - 1))) & 31;
-    for (let x = 1; x <= this.k && fit !== 0; x++) {
-      if (x === j || offs[x - 1] === OFF) continue;
+    const on = this.onLine;
+    for (let i = 0; i < this.onCount && fit !== 0; i++) {
+      const x = on[i];
+      if (x === j) continue;
       // The windows holding the point t steps from p are those starting at bits t … t + 4.
       const t = offs[x - 1] - tp;
       const xn = this.lineSpecN[specs + x];
