@@ -575,7 +575,7 @@ export class Recogniser {
   /** A frame that can no longer be undone: its dead runs are dead for good. */
   private forget(frame: Frame): void {
     for (const rec of frame.killed) {
-      if (rec.journaled && !rec.alive && rec.indexed) this.indexDead += rec.readLen >> 1;
+      if (rec.journaled && !rec.alive) this.indexDead += rec.readLen >> 1;
       rec.journaled = false;
     }
   }
