@@ -15,12 +15,11 @@ import { STREAM_FORMAT_VERSION } from './controlStream.ts';
 import type { Description } from './description.ts';
 import { parseDescription } from './descriptionNotation.ts';
 import { makeLibraryFile, parseLibraryFile, RULE_OF_FIVE, type Provenance } from './libraryFile.ts';
-
-export { makeProvenance, parseProvenance, type Provenance } from './libraryFile.ts';
 import { makeListing } from './listing.ts';
 import { compileSubgoal, type Subgoal } from './recognise.ts';
 import { err, ok, type Result } from './result.ts';
 
+export { makeProvenance, parseProvenance, type Provenance } from './libraryFile.ts';
 
 export interface SubgoalStats {
   /** Games in which one of its realisations was recognised. */

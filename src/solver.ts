@@ -275,7 +275,7 @@ class ThreatSpaceSearch {
     this.nodes++;
     if (this.nodes > this.limit) return UNKNOWN;
     if (r < 3) return FAIL;
-    return this.everyReplyLoses(this.emptyPointsOfWindows(this.nextStamp(), (stones) => stones > 0), r);
+    return this.everyReplyLoses(this.emptyPointsOfWindows(this.nextStamp(), 1, SPAN), r);
   }
 
   /** WIN if the attacker still wins within r after each of the defender's replies; else the first other outcome. */
@@ -333,19 +333,20 @@ class ThreatSpaceSearch {
     // would have given an open-four point above), so its candidates lie in two-stone windows.
     const stamp = this.nextStamp();
     for (const p of fours) this.mark[p] = stamp;
-    return fours.concat(this.emptyPointsOfWindows(stamp, (stones) => stones === SPAN - 3));
+    return fours.concat(this.emptyPointsOfWindows(stamp, SPAN - 3, SPAN - 3));
   }
 
   /**
-   * The empty points of the attacker's live windows whose stone count passes `keep`, each
-   * once and ascending, skipping points already marked with `stamp`.
+   * The empty points of the attacker's live windows holding `least` to `most` of its stones,
+   * each once and ascending, skipping points already marked with `stamp`.
    */
-  private emptyPointsOfWindows(stamp: number, keep: (stones: number) => boolean): Point[] {
+  private emptyPointsOfWindows(stamp: number, least: number, most: number): Point[] {
     const a = this.attacker;
     const out: Point[] = [];
     const pts = this.board.geometry.windowPoints;
     for (const w of this.live[a - 1]) {
-      if (!keep(this.board.stonesIn(w, a))) continue;
+      const stones = this.board.stonesIn(w, a);
+      if (stones < least || stones > most) continue;
       for (let i = 0; i < SPAN; i++) {
         const p = pts[w * SPAN + i];
         if (this.mark[p] !== stamp && this.board.isEmpty(p)) {
