@@ -383,6 +383,8 @@ export class StreamMachine {
     const els = stream.elements;
     const n = els.length;
     const L = stream.lines.length;
+    if (k > MAX_NODES) throw new RangeError(`a stream may have at most ${MAX_NODES} nodes`);
+    if (L > MAX_LINES || n > MAX_ELEMENTS) throw new RangeError(`a stream may have at most ${MAX_LINES} lines and ${MAX_ELEMENTS} elements`);
     this.k = k;
     this.n = n;
     this.entry = stream.entry;
@@ -446,8 +448,6 @@ export class StreamMachine {
     this.eChoiceStart = new Int32Array(n * 8);
     this.eChoiceCount = new Int32Array(n * 8);
     this.eTaken = new Int32Array(n);
-    if (k > MAX_NODES) throw new RangeError(`a stream may have at most ${MAX_NODES} nodes`);
-    if (L > MAX_LINES || n > MAX_ELEMENTS) throw new RangeError(`a stream may have at most ${MAX_LINES} lines and ${MAX_ELEMENTS} elements`);
   }
 
   /**
@@ -1118,9 +1118,9 @@ export class StreamMachine {
     const L = this.table.lineCount;
     let vacant = (this.table.lineEmpty[d * L + this.dw.lineOf[origin * 4 + d]] >>> this.dw.posOf[origin * 4 + d]) & SPAN17;
     const t0 = offs[this.memNode[st] - 1];
-    for (let x = 1; x <= this.k; x++) {
-      const t = offs[x - 1] - t0;
-      if (offs[x - 1] !== OFF && t >= -8 && t <= 8) vacant &= ~(1 << (t + 8));
+    for (let i = 0; i < this.onCount; i++) {
+      const t = offs[this.onLine[i] - 1] - t0;
+      if (t >= -8 && t <= 8) vacant &= ~(1 << (t + 8));
     }
     const choices = this.eChoices[pc];
     let nc = 0;

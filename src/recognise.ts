@@ -1092,8 +1092,16 @@ export class Recogniser {
     const prev = this.previous;
     if (prev !== undefined) {
       // Most often in the same order as before: try the next one first.
-      const next = prev.found[list.length] as Found | undefined;
-      const same = next !== undefined && m.hasSignature(next.sig) ? next : prev.found.find((f) => m.hasSignature(f.sig));
+      let same = prev.found[list.length] as Found | undefined;
+      if (same === undefined || !m.hasSignature(same.sig)) {
+        same = undefined;
+        for (const f of prev.found) {
+          if (m.hasSignature(f.sig)) {
+            same = f;
+            break;
+          }
+        }
+      }
       if (same !== undefined) {
         for (const r of list) if (r.key === same.key) return;
         list.push(same);
