@@ -4,6 +4,7 @@ import { Board } from '../src/board.ts';
 import { boardFromPicture, parseBoardText, type BoardPicture } from '../src/boardText.ts';
 import { makeControlStream, parseControlStream } from '../src/controlStream.ts';
 import { compileDescription } from '../src/compile.ts';
+import type { Game } from '../src/game.ts';
 import { parseDescription } from '../src/descriptionNotation.ts';
 import { runStream } from '../src/interpret.ts';
 import { Library } from '../src/library.ts';
@@ -346,26 +347,34 @@ describe('incremental recognition keeps exactly the state of a fresh scan', () =
     (['black', 'white'] as const).map((c) => r.realisations(c).map((x) => JSON.stringify({ ...x, subgoal: x.subgoal.text })));
   const lib = benchLibrary(120);
 
-  it('through plays, runs of undos (the journal) and undos of stones played before it was made', () => {
-    const game = generateGame(11, 40);
+  /**
+   * A recogniser on a copy of the game's board, moved `steps` times by `move` and checked
+   * after each move against a fresh scan of the board; returns how many realisations it compared.
+   */
+  const followFresh = (library: readonly Subgoal[], game: Game, steps: number, move: (live: Recogniser, board: Board) => void): number => {
     const board = game.board.clone();
-    const live = new Recogniser(board, lib);
-    const rnd = seededRandom(5);
+    const live = new Recogniser(board, library);
     let compared = 0;
-    for (let step = 0; step < 36; step++) {
+    for (let step = 0; step < steps; step++) {
+      move(live, board);
+      const got = full(live);
+      expect(got, `step ${step}`).toEqual(full(new Recogniser(board.clone(), library)));
+      compared += got[0].length + got[1].length;
+    }
+    return compared;
+  };
+
+  it('through plays, runs of undos (the journal) and undos of stones played before it was made', () => {
+    const rnd = seededRandom(5);
+    const compared = followFresh(lib, generateGame(11, 40), 36, (live, board) => {
       if (rnd.next() < 0.4 && board.stoneCount > 0) {
         // Sometimes several in a row, down past the position the recogniser was made on.
         const n = 1 + rnd.int(3);
         for (let i = 0; i < n && board.stoneCount > 0; i++) live.undo();
       } else {
-        const near = emptiesNearCentre(board, 6);
-        live.play(rnd.pick(near), board.stoneCount % 2 === 0 ? BLACK : WHITE);
+        live.play(rnd.pick(emptiesNearCentre(board, 6)), board.stoneCount % 2 === 0 ? BLACK : WHITE);
       }
-      const fresh = new Recogniser(board.clone(), lib);
-      const got = full(live);
-      expect(got, `step ${step}`).toEqual(full(fresh));
-      compared += got[0].length + got[1].length;
-    }
+    });
     expect(compared).toBeGreaterThan(100);
   });
 
@@ -374,42 +383,27 @@ describe('incremental recognition keeps exactly the state of a fresh scan', () =
     // the other colour, a window passing to another count), and run again when one adds to
     // it: kept records outlive many moves here, both ways, and must still be exact.
     const learned = expectOk(Library.fromFile(readFileSync(new URL('../bench/fixtures/learned-library.txt', import.meta.url), 'utf8'))).subgoals().slice(0, 400);
-    const game = generateGame(23, 30);
-    const board = game.board.clone();
-    const live = new Recogniser(board, learned);
     const rnd = seededRandom(17);
-    let compared = 0;
-    for (let step = 0; step < 40; step++) {
+    const compared = followFresh(learned, generateGame(23, 30), 40, (live, board) => {
       if (rnd.next() < 0.3 && board.stoneCount > 0) live.undo();
-      else {
-        const near = emptiesNearCentre(board, 7);
-        // Either colour, not strictly in turn: runs of one colour's stones add to its patterns.
-        live.play(rnd.pick(near), rnd.next() < 0.5 ? BLACK : WHITE);
-      }
-      const got = full(live);
-      expect(got, `step ${step}`).toEqual(full(new Recogniser(board.clone(), learned)));
-      compared += got[0].length + got[1].length;
-    }
+      // Either colour, not strictly in turn: runs of one colour's stones add to its patterns.
+      else live.play(rnd.pick(emptiesNearCentre(board, 7)), rnd.next() < 0.5 ? BLACK : WHITE);
+    });
     expect(compared).toBeGreaterThan(200);
   });
 
   it('after the board is changed directly and changed() is called', () => {
-    const game = generateGame(12, 50);
-    const board = game.board.clone();
-    const live = new Recogniser(board, lib);
     const rnd = seededRandom(6);
-    for (let step = 0; step < 10; step++) {
-      if (step % 3 === 2) {
+    let step = 0;
+    followFresh(lib, generateGame(12, 50), 10, (live, board) => {
+      if (step++ % 3 === 2) {
         live.changed(board.undo());
       } else {
-        const empties = emptiesNearCentre(board, 5);
-        const p = rnd.pick(empties);
-        const s = board.stoneCount % 2 === 0 ? BLACK : WHITE;
-        board.play(p, s);
+        const p = rnd.pick(emptiesNearCentre(board, 5));
+        board.play(p, board.stoneCount % 2 === 0 ? BLACK : WHITE);
         live.changed(p);
       }
-      expect(full(live), `step ${step}`).toEqual(full(new Recogniser(board.clone(), lib)));
-    }
+    });
   });
 });
 
