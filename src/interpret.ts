@@ -274,7 +274,7 @@ export class StreamMachine {
   private readonly elAtom: Int32Array;
   /** For C: the OR of the atoms of the node's other lines, which must be met off the element's line. */
   private readonly elOthers: Int32Array;
-  /** For B: which of the node's line slots the element's line is. */
+  /** For B and C: which of the node's line slots the element's line is. */
   private readonly elSlot: Int32Array;
   // Nodes (by label): lines through them and the atom each must meet, four slots each.
   private readonly nodeLineCount: Int8Array;
@@ -394,7 +394,7 @@ export class StreamMachine {
     this.elFrom = Int32Array.from(els, (e) => (e.op === 'C' ? e.from : 0));
     this.elAfter = Int32Array.from(els, (e) => (e.op === 'B' && e.after !== undefined ? e.after : -1));
     this.elAtom = Int32Array.from(els, (e) => (e.op === 'B' || e.op === 'C' ? selfAtoms(stream, e.node, e.line) : 0));
-    this.elSlot = Int32Array.from(els, (e) => (e.op === 'B' ? stream.nodes[e.node - 1].lines.indexOf(e.line) : 0));
+    this.elSlot = Int32Array.from(els, (e) => (e.op === 'B' || e.op === 'C' ? stream.nodes[e.node - 1].lines.indexOf(e.line) : 0));
     this.elOthers = Int32Array.from(els, (e) => (e.op === 'C' ? stream.nodes[e.node - 1].lines.reduce((m, l) => (l === e.line ? m : m | selfAtoms(stream, e.node, l)), 0) : 0));
     this.nodeLineCount = new Int8Array(k + 1);
     this.nodeLineIds = new Int32Array((k + 1) * 4);
@@ -491,7 +491,7 @@ export class StreamMachine {
     const entry = this.entry;
     // The A element: the entry node's whole pattern entry, before any state is touched.
     P[entry] = start;
-    this.logNode(entry);
+    this.logNode(entry, -1, -1);
     const fits = this.nodeFits(entry);
     P[entry] = -1;
     if (!fits) return 1;
@@ -634,8 +634,15 @@ export class StreamMachine {
    * for each line slot and direction, whether the mask holds the slot's atoms. A test that
    * passes can only fail if one of those bits goes; one that fails can only pass if the bits
    * it misses come. Notes the directions that pass in slotDirs.
+   *
+   * A node a C element placed (`skipSlot`, `skipDir`: the slot of the element's line and
+   * its direction; -1 for the entry) makes fewer tests than that, and only those are
+   * logged. Its slot on the C's line is only ever tested along that line's direction, and
+   * the near read already holds that its atoms are there (the point is in the near set).
+   * Its other lines can never take that direction, which the node already uses. So
+   * neither is logged: a move that changes only those bits cannot change the run.
    */
-  private logNode(j: number): void {
+  private logNode(j: number, skipSlot: number, skipDir: number): void {
     const p = this.P[j];
     const base = p * 4;
     const cnt = this.nodeLineCount[j];
@@ -649,13 +656,13 @@ export class StreamMachine {
       for (let i = 0; i < cnt; i++) {
         const atom = atoms[j * 4 + i];
         if (atom !== 0 && (m & atom) === atom) {
-          mi |= atom;
+          if (i !== skipSlot) mi |= atom;
           slotDirs[j * 4 + i] |= 1 << d;
-        } else {
+        } else if (i !== skipSlot) {
           mi |= atom & ~m;
         }
       }
-      if (mi !== 0) this.read(base + d, mi << READ_MASK_SHIFT);
+      if (mi !== 0 && d !== skipDir) this.read(base + d, mi << READ_MASK_SHIFT);
     }
   }
 
@@ -930,7 +937,7 @@ export class StreamMachine {
       this.P[node] = q;
       this.placedBy[node] = pc;
       this.usedDirs[node] = bit;
-      this.logNode(node);
+      this.logNode(node, this.elSlot[pc], d);
       if (!this.nodeFits(node)) why |= this.directedBits(node);
       else if (!this.lineFeasible(line, node)) why |= this.lineBits;
       else {
