@@ -347,7 +347,7 @@ export function reachOfWindows(set: number): number {
 }
 
 /** The window set's windows of any count, as a 5-bit set of start offsets (bit b: starting b - 4 steps from p). */
-export function possibleStarts(set: number): number {
+function possibleStarts(set: number): number {
   return (set | (set >> 5) | (set >> 10) | (set >> 15) | (set >> 20) | (set >> 25)) & 31;
 }
 
