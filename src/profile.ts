@@ -285,7 +285,7 @@ export class ProfileTable {
     const m3 = this.masks[i + 3];
     this.union[p] = m0 | m1 | m2 | m3;
     for (let d = 0; d < 4; d++) {
-      const o = (d === 0 ? 0 : m0) | (d === 1 ? 0 : m1) | (d === 2 ? 0 : m2) | (d === 3 ? 0 : m3);
+      const o = othersOf(m0, m1, m2, m3, d);
       const was = this.others[i + d];
       if (o === was) continue;
       this.others[i + d] = o;
@@ -322,6 +322,11 @@ export class ProfileTable {
     this.refresh(q);
     eachAlongLines(this.board.size, q, WINDOW, (p, d) => this.refreshDirection(p, d));
   }
+}
+
+/** Of a point's four direction masks m0 … m3, the OR of the three along directions other than d (ProfileTable.others). */
+export function othersOf(m0: number, m1: number, m2: number, m3: number, d: number): number {
+  return (d === 0 ? 0 : m0) | (d === 1 ? 0 : m1) | (d === 2 ? 0 : m2) | (d === 3 ? 0 : m3);
 }
 
 /** Atom bits in a mask: specs 1 … 5, single and dashed. */

@@ -23,7 +23,7 @@ import type { ControlStream } from './controlStream.ts';
 import type { Description } from './description.ts';
 import { eachAlongLines, WINDOW } from './geometry.ts';
 import { ANY_POSSIBLE, machineFor, NEAR_OTHERS_SHIFT, NEAR_GREW, NEAR_REACH, nearReadChange, rawFromSignature, READ_MASK_SHIFT, ScanScratch, selfAtoms, sortPoints, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
-import { canMeetAll, directionWindows, ProfileTable, specAtom, type DirectionWindows } from './profile.ts';
+import { canMeetAll, directionWindows, othersOf, ProfileTable, specAtom, type DirectionWindows } from './profile.ts';
 import { ok, type Result } from './result.ts';
 import { BLACK, WHITE, type Colour, type Point, type Stone } from './types.ts';
 
@@ -682,7 +682,7 @@ export class Recogniser {
         const w2 = masks[b + 2] ^ flip[b + 2];
         const w3 = masks[b + 3] ^ flip[b + 3];
         for (let d = 0; d < 4; d++) {
-          const was = (d === 0 ? 0 : w0) | (d === 1 ? 0 : w1) | (d === 2 ? 0 : w2) | (d === 3 ? 0 : w3);
+          const was = othersOf(w0, w1, w2, w3, d);
           const change = flip[b + d] | ((others[b + d] ^ was) << NEAR_OTHERS_SHIFT);
           if (change !== 0) this.markNear(p, d, change);
         }
