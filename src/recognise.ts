@@ -196,6 +196,8 @@ interface ScanStream {
 
 /** Streams whose entry nodes carry the same specs: one profile check serves them all. */
 interface EntryGroup {
+  /** Its place among the grouping's groups. */
+  readonly index: number;
   /** The OR of the entry node's atoms. */
   readonly need: number;
   readonly atoms: Int32Array;
@@ -349,7 +351,7 @@ function groupStreams(subgoals: readonly Subgoal[]): Grouping {
     const s = scanStreamOf(subgoal);
     let grp = bySig.get(s.signature);
     if (grp === undefined) {
-      grp = { need: s.atoms.reduce((m, a) => m | a, 0), atoms: Int32Array.from(s.atoms), streams: [] };
+      grp = { index: bySig.size, need: s.atoms.reduce((m, a) => m | a, 0), atoms: Int32Array.from(s.atoms), streams: [] };
       bySig.set(s.signature, grp);
     }
     grp.streams.push(s);
@@ -457,6 +459,8 @@ export class Recogniser {
   private frames = 0;
   private frame: Frame | undefined;
   private profilesFresh = false;
+  /** Scratch for scanBoard: per group, the points whose profile can carry its entry node. */
+  private readonly groupPoints: number[][] = [];
   readonly stats: RecogniseStats = { runs: 0, steps: 0, capped: 0 };
 
   constructor(board: Board, library: readonly Subgoal[]) {
@@ -504,7 +508,7 @@ export class Recogniser {
       const cells = this.cells[i];
       cells.length = 0;
       for (let p = 0; p < this.board.points; p++) cells.push([]);
-      for (let p = 0; p < this.board.points; p++) this.scanCell(i, p);
+      this.scanBoard(i);
     }
     this.profilesFresh = false;
   }
@@ -956,17 +960,31 @@ export class Recogniser {
     while (o < old.length) this.kill(old[o++]);
   }
 
-  /** Runs, from p for colour i, every stream whose entry node p's profile can carry. */
-  private scanCell(i: number, p: Point): void {
-    if (!this.board.isEmpty(p)) return;
+  /**
+   * Runs, for colour i, every stream from every point whose profile can carry its entry node:
+   * stream by stream rather than point by point. A run
+   * reads its machine's tables more than it reads the board, and a machine run at point after
+   * point keeps them in cache: the runs of a whole board take about a seventh less time so
+   * than with every machine run once per point (docs/BENCHMARKS.md, ninth pass). Each cell
+   * still lists its runs in scan order, and nothing else depends on the order of the runs.
+   */
+  private scanBoard(i: number): void {
     const table = this.profiles[i];
-    const have = table.union[p];
-    if (have === 0) return;
     const masks = table.masks;
-    const cell = this.cells[i][p];
-    for (const grp of groupsFor(this.grouping, have)) {
-      if (!canMeetAll(masks, p * 4, grp.atoms, grp.atoms.length)) continue;
-      for (const scan of grp.streams) cell.push(this.runOne(i, p, scan));
+    const groups = this.grouping.groups;
+    const at = this.groupPoints;
+    while (at.length < groups.length) at.push([]);
+    for (let g = 0; g < groups.length; g++) at[g].length = 0;
+    for (let p = 0; p < this.board.points; p++) {
+      const have = table.union[p];
+      if (have === 0 || !this.board.isEmpty(p)) continue;
+      for (const grp of groupsFor(this.grouping, have)) if (canMeetAll(masks, p * 4, grp.atoms, grp.atoms.length)) at[grp.index].push(p);
+    }
+    const cells = this.cells[i];
+    for (let g = 0; g < groups.length; g++) {
+      const points = at[g];
+      if (points.length === 0) continue;
+      for (const scan of groups[g].streams) for (const p of points) cells[p].push(this.runOne(i, p, scan));
     }
   }
 
