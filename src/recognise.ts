@@ -253,8 +253,31 @@ interface Frame {
   readonly cells: { colour: number; point: Point; at: number; was: RunRecord | RunRecord[] }[];
 }
 
+/** A run rescanCells is to make, and the cell slot it goes in. */
+interface RunJob {
+  readonly cell: RunRecord[];
+  readonly at: number;
+  readonly point: Point;
+  readonly scan: ScanStream;
+  readonly prev: RunRecord | undefined;
+}
+
+function byStreamThenPoint(a: RunJob, b: RunJob): number {
+  return a.scan.order - b.scan.order || a.point - b.point;
+}
+
+function recordByStreamThenPoint(a: RunRecord, b: RunRecord): number {
+  return a.scan.order - b.scan.order || a.point - b.point;
+}
+
 /** What most runs find: nothing. Shared, never added to. */
 const NONE: Found[] = [];
+
+/**
+ * What a cell slot holds from the moment rescanCells plans a new run there until the run is
+ * made, later in the same call; nothing reads a cell in between. Never alive.
+ */
+const PLACEHOLDER = { colour: -1, point: -1, order: -1, readStart: 0, readLen: 0, found: NONE, empty: true, alive: false, journaled: false, indexed: false, born: 0, visit: 0 } as unknown as RunRecord;
 
 /** Plays remembered for undo. */
 const JOURNAL_DEPTH = 16;
@@ -459,6 +482,8 @@ export class Recogniser {
   private frames = 0;
   private frame: Frame | undefined;
   private profilesFresh = false;
+  /** Scratch for rescanCells: the runs to make. */
+  private readonly jobs: RunJob[] = [];
   /** Scratch for scanBoard: per group, the points whose profile can carry its entry node. */
   private readonly groupPoints: number[][] = [];
   readonly stats: RecogniseStats = { runs: 0, steps: 0, capped: 0 };
@@ -752,7 +777,9 @@ export class Recogniser {
       }
       // At a point whose masks changed, the profile checks afresh, and the runs that read
       // something that changed.
-      for (const p of cells) this.rescanCell(i, p);
+      this.rescanCells(i, cells);
+      // Stream by stream too, for the same reason.
+      if (redo.length > 1) redo.sort(recordByStreamThenPoint);
       for (const rec of redo) {
         const fresh = this.runOne(i, rec.point, rec.scan, rec);
         if (fresh === rec) continue;
@@ -935,29 +962,43 @@ export class Recogniser {
   }
 
   /**
-   * After p's masks changed: every stream whose entry node p's profile can now carry is run
-   * unless its last run from p read nothing that changed; runs of the others are dropped.
+   * After the masks of `points` changed: at each, every stream whose entry node the point's
+   * profile can now carry is run unless its last run from there read nothing that changed;
+   * runs of the others are dropped. The runs are made stream by stream, as in scanBoard, so
+   * that a machine's tables stay in cache from point to point.
    */
-  private rescanCell(i: number, p: Point): void {
-    const old = this.cells[i][p];
-    this.frame?.cells.push({ colour: i, point: p, at: -1, was: old });
-    const cell: RunRecord[] = (this.cells[i][p] = []);
-    let o = 0;
+  private rescanCells(i: number, points: readonly Point[]): void {
+    const jobs = this.jobs;
+    jobs.length = 0;
     const table = this.profiles[i];
-    const have = this.board.isEmpty(p) ? table.union[p] : 0;
     const masks = table.masks;
-    if (have !== 0) {
-      for (const grp of groupsFor(this.grouping, have)) {
-        if (!canMeetAll(masks, p * 4, grp.atoms, grp.atoms.length)) continue;
-        for (const scan of grp.streams) {
-          // Old runs come in the same order as the streams.
-          while (o < old.length && old[o].scan.order < scan.order) this.kill(old[o++]);
-          const prev = o < old.length && old[o].scan === scan ? old[o++] : undefined;
-          cell.push(prev !== undefined && !this.affected(prev) ? prev : this.runOne(i, p, scan, prev));
+    for (const p of points) {
+      const old = this.cells[i][p];
+      this.frame?.cells.push({ colour: i, point: p, at: -1, was: old });
+      const cell: RunRecord[] = (this.cells[i][p] = []);
+      let o = 0;
+      const have = this.board.isEmpty(p) ? table.union[p] : 0;
+      if (have !== 0) {
+        for (const grp of groupsFor(this.grouping, have)) {
+          if (!canMeetAll(masks, p * 4, grp.atoms, grp.atoms.length)) continue;
+          for (const scan of grp.streams) {
+            // Old runs come in the same order as the streams.
+            while (o < old.length && old[o].scan.order < scan.order) this.kill(old[o++]);
+            const prev = o < old.length && old[o].scan === scan ? old[o++] : undefined;
+            if (prev !== undefined && !this.affected(prev)) {
+              cell.push(prev);
+            } else {
+              // Run below; until then the slot holds the old run or the placeholder.
+              jobs.push({ cell, at: cell.length, point: p, scan, prev });
+              cell.push(prev ?? PLACEHOLDER);
+            }
+          }
         }
       }
+      while (o < old.length) this.kill(old[o++]);
     }
-    while (o < old.length) this.kill(old[o++]);
+    if (jobs.length > 1) jobs.sort(byStreamThenPoint);
+    for (const job of jobs) job.cell[job.at] = this.runOne(i, job.point, job.scan, job.prev);
   }
 
   /**
