@@ -356,6 +356,33 @@ interface Grouping {
   readonly byUnion: (readonly EntryGroup[] | undefined)[];
 }
 
+/**
+ * A stream's elements as a string in which two streams whose first elements do the same
+ * search (the same kinds of element, placing nodes with the same entries, relabelled in the
+ * order they are placed) share a prefix.
+ */
+function shapeKey(stream: ControlStream): string {
+  const nodes = new Map<number, number>();
+  const lines = new Map<number, number>();
+  const node = (x: number): number => nodes.get(x) ?? (nodes.set(x, nodes.size), nodes.size - 1);
+  const line = (x: number): number => lines.get(x) ?? (lines.set(x, lines.size), lines.size - 1);
+  const entry = (j: number): string => stream.nodes[j - 1].lines.map((l) => `${line(l)}:${selfAtoms(stream, j, l)}`).join(',');
+  return stream.elements
+    .map((e) => {
+      switch (e.op) {
+        case 'A':
+          return `A${node(e.node)}[${entry(e.node)}]`;
+        case 'B':
+          return `B${node(e.node)}.${line(e.line)}.${e.after === undefined ? '' : line(e.after)}`;
+        case 'C':
+          return `C${node(e.node)}.${node(e.from)}.${line(e.line)}[${entry(e.node)}]`;
+        default:
+          return `${e.op}${line(e.line)}`;
+      }
+    })
+    .join(' ');
+}
+
 function groupsFor(grouping: Grouping, union: number): readonly EntryGroup[] {
   let list = grouping.byUnion[union];
   if (list === undefined) grouping.byUnion[union] = list = grouping.groups.filter((g) => (g.need & ~union) === 0);
@@ -380,6 +407,11 @@ function groupStreams(subgoals: readonly Subgoal[]): Grouping {
     grp.streams.push(s);
   }
   const groups = Array.from(bySig.values());
+  // Within a group, streams whose searches begin alike run one after another (see shapeKey).
+  for (const grp of groups) {
+    const keys = new Map(grp.streams.map((x) => [x, shapeKey(x.subgoal.stream)]));
+    grp.streams.sort((a, b) => (keys.get(a)! < keys.get(b)! ? -1 : keys.get(a)! > keys.get(b)! ? 1 : 0));
+  }
   // Scan order at a point is group by group. ScanStreams are shared by every library holding
   // the subgoal, so the order lives in a per-grouping copy.
   let order = 0;
