@@ -1036,9 +1036,9 @@ export class Recogniser {
   /**
    * Runs, for colour i, every stream from every point whose profile can carry its entry node:
    * stream by stream rather than point by point. A run
-   * reads its machine's tables more than it reads the board, and a machine run at point after
-   * point keeps them in cache: the runs of a whole board take about a seventh less time so
-   * than with every machine run once per point (docs/BENCHMARKS.md, ninth pass). Each cell
+   * is short, and a machine run at point after point keeps its tables and branches in the
+   * processor's caches: a run made again at once takes under half the time (docs/BENCHMARKS.md,
+   * ninth pass). Each cell
    * still lists its runs in scan order, and nothing else depends on the order of the runs.
    */
   private scanBoard(i: number): void {
