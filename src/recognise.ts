@@ -1035,11 +1035,10 @@ export class Recogniser {
 
   /**
    * Runs, for colour i, every stream from every point whose profile can carry its entry node:
-   * stream by stream rather than point by point. A run
-   * is short, and a machine run at point after point keeps its tables and branches in the
-   * processor's caches: a run made again at once takes under half the time (docs/BENCHMARKS.md,
-   * ninth pass). Each cell
-   * still lists its runs in scan order, and nothing else depends on the order of the runs.
+   * stream by stream rather than point by point. A run is short, and a machine run at point
+   * after point keeps its tables and branches in the processor's caches: a run made again at
+   * once takes under half the time (docs/BENCHMARKS.md, ninth pass). Each cell still lists
+   * its runs in scan order, and nothing else depends on the order in which they are made.
    */
   private scanBoard(i: number): void {
     const table = this.profiles[i];
