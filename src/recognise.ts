@@ -262,11 +262,8 @@ interface RunJob {
   readonly prev: RunRecord | undefined;
 }
 
-function byStreamThenPoint(a: RunJob, b: RunJob): number {
-  return a.scan.order - b.scan.order || a.point - b.point;
-}
-
-function recordByStreamThenPoint(a: RunRecord, b: RunRecord): number {
+/** The order in which runs are made (see scanBoard): stream by stream, then by point. */
+function byStreamThenPoint(a: { readonly scan: ScanStream; readonly point: Point }, b: { readonly scan: ScanStream; readonly point: Point }): number {
   return a.scan.order - b.scan.order || a.point - b.point;
 }
 
@@ -381,6 +378,11 @@ function shapeKey(stream: ControlStream): string {
       }
     })
     .join(' ');
+}
+
+/** Whether the point whose masks start at `masks[p * 4]` can carry the entry node of the group's streams. */
+function carriesEntry(masks: Uint16Array, p: Point, grp: EntryGroup): boolean {
+  return canMeetAll(masks, p * 4, grp.atoms, grp.atoms.length);
 }
 
 function groupsFor(grouping: Grouping, union: number): readonly EntryGroup[] {
@@ -811,7 +813,7 @@ export class Recogniser {
       // something that changed.
       this.rescanCells(i, cells);
       // Stream by stream too, for the same reason.
-      if (redo.length > 1) redo.sort(recordByStreamThenPoint);
+      if (redo.length > 1) redo.sort(byStreamThenPoint);
       for (const rec of redo) {
         const fresh = this.runOne(i, rec.point, rec.scan, rec);
         if (fresh === rec) continue;
@@ -1012,7 +1014,7 @@ export class Recogniser {
       const have = this.board.isEmpty(p) ? table.union[p] : 0;
       if (have !== 0) {
         for (const grp of groupsFor(this.grouping, have)) {
-          if (!canMeetAll(masks, p * 4, grp.atoms, grp.atoms.length)) continue;
+          if (!carriesEntry(masks, p, grp)) continue;
           for (const scan of grp.streams) {
             // Old runs come in the same order as the streams.
             while (o < old.length && old[o].scan.order < scan.order) this.kill(old[o++]);
@@ -1050,7 +1052,7 @@ export class Recogniser {
     for (let p = 0; p < this.board.points; p++) {
       const have = table.union[p];
       if (have === 0 || !this.board.isEmpty(p)) continue;
-      for (const grp of groupsFor(this.grouping, have)) if (canMeetAll(masks, p * 4, grp.atoms, grp.atoms.length)) at[grp.index].push(p);
+      for (const grp of groupsFor(this.grouping, have)) if (carriesEntry(masks, p, grp)) at[grp.index].push(p);
     }
     const cells = this.cells[i];
     for (let g = 0; g < groups.length; g++) {
