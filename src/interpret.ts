@@ -1242,6 +1242,50 @@ export class StreamMachine {
 }
 
 /**
+ * A stream's *entry gate*: what its first C element needs, read before any run. A stream that
+ * begins A, B (a line through the entry node), C (the next node on that line, from the entry)
+ * finds nothing from a point p unless, along some direction d in which p's mask holds the B
+ * line's atoms (`along`), the C's near set at (p, d) — the points carrying the node's atoms
+ * along the line (`atom`) and off it (`others`), inside the reach of p's windows — is not
+ * empty: B tries only those directions, and C only those points. So a point where the gate is
+ * shut needs no run of any stream with that gate (recognise.ts keeps one record for them all).
+ * Undefined for a stream that begins otherwise, which is always run.
+ */
+export interface EntryGate {
+  readonly along: number;
+  readonly atom: number;
+  readonly others: number;
+}
+
+export function entryGate(stream: ControlStream): EntryGate | undefined {
+  const [a, b, c] = stream.elements;
+  if (a?.op !== 'A' || b?.op !== 'B' || c?.op !== 'C') return undefined;
+  if (b.node !== stream.entry || b.after !== undefined || c.from !== stream.entry || c.line !== b.line) return undefined;
+  const others = stream.nodes[c.node - 1].lines.reduce((m, l) => (l === c.line ? m : m | selfAtoms(stream, c.node, l)), 0);
+  return { along: selfAtoms(stream, b.node, b.line), atom: selfAtoms(stream, c.node, c.line), others };
+}
+
+/**
+ * Whether the gate is shut at p (see EntryGate). When it is, `reads` holds what that rests
+ * on, as pairs and words the way a run logs its near reads (ScanScratch.readNear): for each
+ * direction the B could take, the C's near set, found empty. A C whose node has no atom on
+ * the line (spec n = 0) never has candidates and reads nothing; then nothing but p's own
+ * masks can open the gate.
+ */
+export function gateShut(table: ProfileTable, p: Point, gate: EntryGate, reads: number[]): boolean {
+  reads.length = 0;
+  const masks = table.masks;
+  const word = gate.atom | (gate.others << NEAR_OTHERS_SHIFT) | NEAR_REACH;
+  for (let d = 0; d < 4; d++) {
+    const pd = p * 4 + d;
+    if ((masks[pd] & gate.along) !== gate.along || gate.atom === 0) continue;
+    if (nearSet(table, pd, gate.atom, gate.others) !== 0) return false;
+    reads.push(pd, word);
+  }
+  return true;
+}
+
+/**
  * What node j's mask along `line` must hold: the atom of its own spec there, and the atom of
  * every other node of the line with no higher spec — that node's patterns hold j, so they are
  * patterns through j too (one or two, as that node's spec says). 0 when j's spec is n = 0,

@@ -22,7 +22,7 @@ import { compileDescription } from './compile.ts';
 import type { ControlStream } from './controlStream.ts';
 import type { Description } from './description.ts';
 import { eachAlongLines, WINDOW } from './geometry.ts';
-import { ANY_POSSIBLE, machineFor, NEAR_OTHERS_SHIFT, NEAR_GREW, NEAR_REACH, nearReadChange, rawFromSignature, READ_MASK_SHIFT, ScanScratch, selfAtoms, sortPoints, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
+import { ANY_POSSIBLE, entryGate, gateShut, machineFor, NEAR_OTHERS_SHIFT, NEAR_GREW, NEAR_REACH, nearReadChange, rawFromSignature, READ_MASK_SHIFT, ScanScratch, selfAtoms, sortPoints, type EntryGate, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
 import { canMeetAll, directionWindows, othersOf, ProfileTable, specAtom, type DirectionWindows } from './profile.ts';
 import { ok, type Result } from './result.ts';
 import { BLACK, WHITE, type Colour, type Point, type Stone } from './types.ts';
@@ -174,6 +174,8 @@ export interface RecogniseStats {
   steps: number;
   /** Runs stopped by the step cap: their results may be incomplete. Zero in every test. */
   capped: number;
+  /** Runs not made because the stream's entry gate was shut at the point (see EntryGate). */
+  gated: number;
 }
 
 /** A subgoal's whole-board stream, with what a run needs at hand. */
@@ -192,6 +194,9 @@ interface ScanStream {
    */
   readonly atoms: readonly number[];
   readonly signature: string;
+  /** What its first C needs (EntryGate), and as a string: streams with equal ones run next to each other. */
+  readonly gate: EntryGate | undefined;
+  readonly gateKey: string;
 }
 
 /** Streams whose entry nodes carry the same specs: one profile check serves them all. */
@@ -202,6 +207,11 @@ interface EntryGroup {
   readonly need: number;
   readonly atoms: Int32Array;
   readonly streams: ScanStream[];
+  /**
+   * For a stream with a gate, the index in `streams` just past the last stream with the same
+   * gate: the streams of one gate are next to each other, and one check serves them all.
+   */
+  readonly gateEnd: Int32Array;
 }
 
 /**
@@ -235,6 +245,14 @@ interface RunRecord {
   born: number;
   /** The last update that listed it to be run again. */
   visit: number;
+  /**
+   * A gate record: no run, but the shut entry gate of `span` streams from `scan` on (the
+   * streams of one gate, next to each other in scan order), which found nothing; its reads
+   * are the gate's (gateShut). A move that adds to them has its point looked at again
+   * (rescanCells). A run's record has span 1.
+   */
+  readonly gate: boolean;
+  readonly span: number;
 }
 
 /**
@@ -274,7 +292,7 @@ const NONE: Found[] = [];
  * What a cell slot holds from the moment rescanCells plans a new run there until the run is
  * made, later in the same call; nothing reads a cell in between. Never alive.
  */
-const PLACEHOLDER = { colour: -1, point: -1, order: -1, readStart: 0, readLen: 0, found: NONE, empty: true, alive: false, journaled: false, indexed: false, born: 0, visit: 0 } as unknown as RunRecord;
+const PLACEHOLDER = { colour: -1, point: -1, order: -1, readStart: 0, readLen: 0, found: NONE, empty: true, alive: false, journaled: false, indexed: false, born: 0, visit: 0, gate: false, span: 1 } as unknown as RunRecord;
 
 /** Plays remembered for undo. */
 const JOURNAL_DEPTH = 16;
@@ -326,6 +344,7 @@ function scanStreamOf(subgoal: Subgoal): ScanStream {
   if (s === undefined) {
     const stream = subgoal.stream;
     const atoms = stream.nodes[stream.entry - 1].lines.map((l) => selfAtoms(stream, stream.entry, l)).sort((a, b) => b - a);
+    const gate = entryGate(stream);
     s = {
       subgoal,
       id: scanStreamIds++,
@@ -334,6 +353,8 @@ function scanStreamOf(subgoal: Subgoal): ScanStream {
       prefix: [`black|${subgoal.text}|`, `white|${subgoal.text}|`],
       atoms,
       signature: atoms.join(','),
+      gate,
+      gateKey: gate === undefined ? '' : `${gate.along},${gate.atom},${gate.others}`,
     };
     scanStreams.set(subgoal, s);
   }
@@ -403,21 +424,27 @@ function groupStreams(subgoals: readonly Subgoal[]): Grouping {
     const s = scanStreamOf(subgoal);
     let grp = bySig.get(s.signature);
     if (grp === undefined) {
-      grp = { index: bySig.size, need: s.atoms.reduce((m, a) => m | a, 0), atoms: Int32Array.from(s.atoms), streams: [] };
+      grp = { index: bySig.size, need: s.atoms.reduce((m, a) => m | a, 0), atoms: Int32Array.from(s.atoms), streams: [], gateEnd: new Int32Array(0) };
       bySig.set(s.signature, grp);
     }
     grp.streams.push(s);
   }
   const groups = Array.from(bySig.values());
-  // Within a group, streams whose searches begin alike run one after another (see shapeKey).
+  // Within a group, the streams of one entry gate run one after another, and among them those
+  // whose searches begin alike (see shapeKey).
   for (const grp of groups) {
-    const keys = new Map(grp.streams.map((x) => [x, shapeKey(x.subgoal.stream)]));
+    const keys = new Map(grp.streams.map((x) => [x, `${x.gateKey}|${shapeKey(x.subgoal.stream)}`]));
     grp.streams.sort((a, b) => (keys.get(a)! < keys.get(b)! ? -1 : keys.get(a)! > keys.get(b)! ? 1 : 0));
   }
   // Scan order at a point is group by group. ScanStreams are shared by every library holding
   // the subgoal, so the order lives in a per-grouping copy.
   let order = 0;
-  const numbered = groups.map((g) => ({ ...g, streams: g.streams.map((s) => ({ ...s, order: order++ })) }));
+  const numbered = groups.map((g) => {
+    const streams = g.streams.map((s) => ({ ...s, order: order++ }));
+    const gateEnd = new Int32Array(streams.length);
+    for (let x = streams.length - 1; x >= 0; x--) gateEnd[x] = x + 1 < streams.length && streams[x + 1].gateKey === streams[x].gateKey ? gateEnd[x + 1] : x + 1;
+    return { ...g, streams, gateEnd };
+  });
   const grouping: Grouping = { groups: numbered, streamCount: Math.max(1, order), byUnion: [] };
   lastGrouping = { subgoals: subgoals.slice(), groups: grouping };
   return grouping;
@@ -520,7 +547,10 @@ export class Recogniser {
   private readonly jobs: RunJob[] = [];
   /** Scratch for scanBoard: per group, the points whose profile can carry its entry node. */
   private readonly groupPoints: number[][] = [];
-  readonly stats: RecogniseStats = { runs: 0, steps: 0, capped: 0 };
+  /** Scratch: the points where a gate is open (scanBoard), and the reads of a shut gate (gateShut). */
+  private readonly gateOpen: number[] = [];
+  private readonly gateReads: number[] = [];
+  readonly stats: RecogniseStats = { runs: 0, steps: 0, capped: 0, gated: 0 };
 
   constructor(board: Board, library: readonly Subgoal[]) {
     this.board = board;
@@ -779,7 +809,8 @@ export class Recogniser {
       }
       // Runs that read something that changed, from points whose masks did not: done again
       // below. Collected first, so that runs made below are not visited.
-      const redo: RunRecord[] = [];
+      let redo: RunRecord[] = [];
+      let reopened = false;
       const head = heads[i];
       const entRec = this.entRec;
       const entNext = this.entNext;
@@ -802,15 +833,24 @@ export class Recogniser {
           } else {
             if (rec.alive && cellChanged[rec.point] === 0 && rec.visit !== visit && this.readChanged(table, pd, entInterest[e], pdDiff, rec.empty)) {
               rec.visit = visit;
-              redo.push(rec);
+              if (rec.gate) {
+                // A gate that may have opened: its point is looked at again as a whole, below.
+                cellChanged[rec.point] = 1;
+                cells.push(rec.point);
+                reopened = true;
+              } else {
+                redo.push(rec);
+              }
             }
             prev = e;
           }
           e = next;
         }
       }
-      // At a point whose masks changed, the profile checks afresh, and the runs that read
-      // something that changed.
+      // Runs at a point looked at again below are left to that.
+      if (reopened) redo = redo.filter((rec) => cellChanged[rec.point] === 0);
+      // At a point whose masks changed, or whose gates may have opened, the profile checks
+      // afresh, and the runs that read something that changed.
       this.rescanCells(i, cells);
       // Stream by stream too, for the same reason.
       if (redo.length > 1) redo.sort(byStreamThenPoint);
@@ -1015,16 +1055,34 @@ export class Recogniser {
       if (have !== 0) {
         for (const grp of groupsFor(this.grouping, have)) {
           if (!carriesEntry(masks, p, grp)) continue;
-          for (const scan of grp.streams) {
-            // Old runs come in the same order as the streams.
-            while (o < old.length && old[o].scan.order < scan.order) this.kill(old[o++]);
-            const prev = o < old.length && old[o].scan === scan ? old[o++] : undefined;
-            if (prev !== undefined && !this.affected(prev)) {
-              cell.push(prev);
-            } else {
-              // Run below; until then the slot holds the old run or the placeholder.
-              jobs.push({ cell, at: cell.length, point: p, scan, prev });
-              cell.push(prev ?? PLACEHOLDER);
+          const streams = grp.streams;
+          for (let x = 0; x < streams.length; ) {
+            const first = streams[x];
+            const end = first.gate === undefined ? x + 1 : grp.gateEnd[x];
+            // Old records come in the same order as the streams.
+            while (o < old.length && old[o].scan.order < first.order) this.kill(old[o++]);
+            if (first.gate !== undefined && gateShut(table, p, first.gate, this.gateReads)) {
+              // Shut: one gate record for the gate's streams, the old one if it rests on the same reads.
+              if (o < old.length && old[o].gate && old[o].scan === first && this.sameGateReads(old[o])) cell.push(old[o++]);
+              else cell.push(this.gateRecord(i, p, first, end - x));
+              const last = streams[end - 1].order;
+              while (o < old.length && old[o].scan.order <= last) this.kill(old[o++]);
+              x = end;
+              continue;
+            }
+            // Open: a gate record that stood for these streams goes, and each is run or kept.
+            if (o < old.length && old[o].gate && old[o].scan === first) this.kill(old[o++]);
+            for (; x < end; x++) {
+              const scan = streams[x];
+              while (o < old.length && old[o].scan.order < scan.order) this.kill(old[o++]);
+              const prev = o < old.length && old[o].scan === scan ? old[o++] : undefined;
+              if (prev !== undefined && !this.affected(prev)) {
+                cell.push(prev);
+              } else {
+                // Run below; until then the slot holds the old run or the placeholder.
+                jobs.push({ cell, at: cell.length, point: p, scan, prev });
+                cell.push(prev ?? PLACEHOLDER);
+              }
             }
           }
         }
@@ -1055,11 +1113,68 @@ export class Recogniser {
       for (const grp of groupsFor(this.grouping, have)) if (carriesEntry(masks, p, grp)) at[grp.index].push(p);
     }
     const cells = this.cells[i];
+    const open = this.gateOpen;
     for (let g = 0; g < groups.length; g++) {
       const points = at[g];
       if (points.length === 0) continue;
-      for (const scan of groups[g].streams) for (const p of points) cells[p].push(this.runOne(i, p, scan));
+      const streams = groups[g].streams;
+      for (let x = 0; x < streams.length; ) {
+        const first = streams[x];
+        if (first.gate === undefined) {
+          for (const p of points) cells[p].push(this.runOne(i, p, first));
+          x++;
+          continue;
+        }
+        // One gate check per point for all the streams of the gate.
+        const end = groups[g].gateEnd[x];
+        open.length = 0;
+        for (const p of points) {
+          if (gateShut(table, p, first.gate, this.gateReads)) cells[p].push(this.gateRecord(i, p, first, end - x));
+          else open.push(p);
+        }
+        for (; x < end; x++) for (const p of open) cells[p].push(this.runOne(i, p, streams[x]));
+      }
     }
+  }
+
+  /** The record of a shut gate (RunRecord.gate) at p, from the reads gateShut just left in gateReads. */
+  private gateRecord(i: number, p: Point, first: ScanStream, span: number): RunRecord {
+    this.stats.gated += span;
+    const reads = this.gateReads;
+    const readStart = this.allocReads(reads.length);
+    const a = this.arena;
+    for (let t = 0; t < reads.length; t += 2) {
+      a[readStart + t] = this.nearBase + reads[t];
+      a[readStart + t + 1] = reads[t + 1];
+    }
+    const rec: RunRecord = {
+      colour: i,
+      point: p,
+      scan: first,
+      order: p * this.streamCount + first.order,
+      readStart,
+      readLen: reads.length,
+      found: NONE,
+      empty: true,
+      alive: false,
+      journaled: false,
+      indexed: false,
+      born: this.frame?.id ?? 0,
+      visit: 0,
+      gate: true,
+      span,
+    };
+    this.install(rec);
+    return rec;
+  }
+
+  /** Whether the gate record `rec` rests on just the reads gateShut left in gateReads. */
+  private sameGateReads(rec: RunRecord): boolean {
+    const reads = this.gateReads;
+    if (rec.readLen !== reads.length) return false;
+    const a = this.arena;
+    for (let t = 0; t < reads.length; t += 2) if (a[rec.readStart + t] !== this.nearBase + reads[t] || a[rec.readStart + t + 1] !== reads[t + 1]) return false;
+    return true;
   }
 
   /**
@@ -1122,6 +1237,8 @@ export class Recogniser {
       indexed: false,
       born: this.frame?.id ?? 0,
       visit: 0,
+      gate: false,
+      span: 1,
     };
     if (previous !== undefined) this.kill(previous);
     this.install(rec);
@@ -1219,6 +1336,25 @@ export class Recogniser {
       f.real = realise(this.board, subgoal, colour, rawFromSignature(subgoal.stream, this.board.geometry, f.sig, f.implicit), f.nodes, f.perm, key);
     }
     return f.real;
+  }
+
+  /**
+   * A check for tests: the live gate records (RunRecord.gate) that are not what a gate check
+   * at their point gives now — shut, on the same reads — as "colour point order". A sound
+   * recogniser has none: a gate record stays only while nothing it read has grown, and its
+   * point's masks are as they were.
+   */
+  staleGates(): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      for (const cell of this.cells[i]) {
+        for (const rec of cell) {
+          if (!rec.gate || !rec.alive) continue;
+          if (!gateShut(this.profiles[i], rec.point, rec.scan.gate!, this.gateReads) || !this.sameGateReads(rec)) out.push(`${i} ${rec.point} ${rec.scan.order}`);
+        }
+      }
+    }
+    return out;
   }
 
   /** The realisations of one colour, in library order, then by nodes, then by implicit nodes. */

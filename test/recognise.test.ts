@@ -6,7 +6,7 @@ import { makeControlStream, parseControlStream } from '../src/controlStream.ts';
 import { compileDescription } from '../src/compile.ts';
 import type { Game } from '../src/game.ts';
 import { parseDescription } from '../src/descriptionNotation.ts';
-import { runStream } from '../src/interpret.ts';
+import { entryGate, gateShut, runStream, ScanScratch, StreamMachine } from '../src/interpret.ts';
 import { Library } from '../src/library.ts';
 import { parsePoint } from '../src/point.ts';
 import { ProfileTable } from '../src/profile.ts';
@@ -249,6 +249,115 @@ describe('symmetric subgoals', () => {
       }
     }
     expect(compared).toBeGreaterThan(100);
+  });
+});
+
+describe('the entry gate', () => {
+  // A stream that begins A, B, C is not run from a point where its first C can have no
+  // candidate along any direction its B could take (EntryGate): the run would find nothing.
+  it('is shut only where a run of the stream finds nothing (seeded random boards, generated subgoals)', () => {
+    const rnd = seededRandom(4242);
+    const lib = benchLibrary(300);
+    const gated = lib.filter((s) => entryGate(s.stream) !== undefined);
+    expect(gated.length).toBeGreaterThan(250);
+    let shut = 0;
+    let open = 0;
+    let openAndFound = 0;
+    const reads: number[] = [];
+    for (let trial = 0; trial < 4; trial++) {
+      const board = boardFromPicture(randomPicture(rnd, 13, 0.25 + rnd.next() * 0.2));
+      const scratch = new ScanScratch(board.points);
+      for (const stone of [BLACK, WHITE]) {
+        const profiles = new ProfileTable(board, stone);
+        for (const s of gated) {
+          const gate = entryGate(s.stream)!;
+          const machine = new StreamMachine(s.stream);
+          for (let p = 0; p < board.points; p++) {
+            if (!board.isEmpty(p)) continue;
+            let found = 0;
+            machine.scan(profiles, p, scratch, () => found++);
+            scratch.clearReads();
+            if (gateShut(profiles, p, gate, reads)) {
+              expect(found, `${s.text} at ${p}`).toBe(0);
+              shut++;
+            } else {
+              open++;
+              if (found > 0) openAndFound++;
+            }
+          }
+        }
+      }
+    }
+    // Both ways often enough for the check to mean something.
+    expect(shut).toBeGreaterThan(10_000);
+    expect(open).toBeGreaterThan(10_000);
+    expect(openAndFound).toBeGreaterThan(50);
+  });
+
+  it('spares runs in a whole-board scan and after moves, which still find what every run from every point finds', () => {
+    const lib = benchLibrary(120);
+    const game = generateGame(1968, 60);
+    const board = game.board.clone();
+    const live = new Recogniser(board, lib);
+    expect(live.stats.gated).toBeGreaterThan(50);
+    const ungated = (colour: 'black' | 'white'): string[] => {
+      const profiles = new ProfileTable(board, colour === 'black' ? BLACK : WHITE);
+      const keys = new Set<string>();
+      const scratch = new ScanScratch(board.points);
+      for (const s of lib) {
+        const machine = new StreamMachine(s.stream);
+        for (let p = 0; p < board.points; p++) {
+          if (!board.isEmpty(p)) continue;
+          machine.scan(profiles, p, scratch, (m) => {
+            const raw = m.report();
+            let least = raw.nodes;
+            for (const perm of s.automorphisms) {
+              const image = new Array<number>(raw.nodes.length);
+              perm.forEach((to, from) => (image[to - 1] = raw.nodes[from]));
+              const i = image.findIndex((x, j) => x !== least[j]);
+              if (i >= 0 && image[i] < least[i]) least = image;
+            }
+            keys.add(`${s.text}|${least.join(',')}|${raw.implicit.join(',')}`);
+          });
+          scratch.clearReads();
+        }
+      }
+      return [...keys].sort();
+    };
+    const mine = (colour: 'black' | 'white'): string[] => live.realisations(colour).map((x) => `${x.subgoal.text}|${x.nodes.join(',')}|${x.implicit.join(',')}`).sort();
+    const rnd = seededRandom(31);
+    for (let step = 0; step < 4; step++) {
+      if (step > 0) {
+        const before = live.stats.gated;
+        live.play(rnd.pick(emptiesNearCentre(board, 6)), board.stoneCount % 2 === 0 ? BLACK : WHITE);
+        expect(live.stats.gated, `step ${step}`).toBeGreaterThanOrEqual(before);
+      }
+      for (const colour of ['black', 'white'] as const) expect(mine(colour), `step ${step} ${colour}`).toEqual(ungated(colour));
+    }
+  });
+  it('opens where a move gives its C a candidate, and stays exact through a long game of plays and undos', () => {
+    // A shut gate's record must rest on every direction its B could take at the time, or a
+    // later move that gives the C a candidate along a direction it missed would go unseen.
+    const lib = benchLibrary(300);
+    const keys = (r: Recogniser, c: 'black' | 'white') => r.realisations(c).map((x) => x.key).sort();
+    for (const seed of [3, 8]) {
+      const rnd = seededRandom(seed);
+      const board = generateGame(seed, 16).board.clone();
+      const live = new Recogniser(board, lib);
+      let compared = 0;
+      for (let step = 0; step < 60; step++) {
+        if (rnd.next() < 0.25 && board.stoneCount > 0) live.undo();
+        else live.play(rnd.pick(emptiesNearCentre(board, 7)), rnd.next() < 0.5 ? BLACK : WHITE);
+        expect(live.staleGates(), `seed ${seed} step ${step}`).toEqual([]);
+        const fresh = new Recogniser(board.clone(), lib);
+        for (const c of ['black', 'white'] as const) {
+          const got = keys(live, c);
+          expect(got, `seed ${seed} step ${step} ${c}`).toEqual(keys(fresh, c));
+          compared += got.length;
+        }
+      }
+      expect(compared).toBeGreaterThan(200);
+    }
   });
 });
 
