@@ -267,7 +267,7 @@ describe('the entry gate', () => {
     for (let trial = 0; trial < 4; trial++) {
       const board = boardFromPicture(randomPicture(rnd, 13, 0.25 + rnd.next() * 0.2));
       const scratch = new ScanScratch(board.points);
-      for (const stone of [BLACK, WHITE]) {
+      for (const stone of [BLACK, WHITE] as const) {
         const profiles = new ProfileTable(board, stone);
         for (const s of gated) {
           const gate = entryGate(s.stream)!;
