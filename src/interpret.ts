@@ -567,11 +567,15 @@ export class StreamMachine {
 
   /** The implicit nodes of the realisation being reported, ascending. */
   implicitPoints(): Point[] {
-    const out: number[] = [];
+    // Sized first: a realisation's arrays are most of what a scan allocates.
+    let count = 0;
+    for (let pc = 0; pc < this.n; pc++) if (this.elOp[pc] === OP_E) count += this.eMarkedCount[pc];
+    const out = new Array<number>(count);
+    let at = 0;
     for (let pc = 0; pc < this.n; pc++) {
       if (this.elOp[pc] !== OP_E) continue;
       const marked = this.eMarked[pc];
-      for (let t = 0; t < this.eMarkedCount[pc]; t++) out.push(marked[t]);
+      for (let t = 0; t < this.eMarkedCount[pc]; t++) out[at++] = marked[t];
     }
     return sortPoints(out);
   }
@@ -581,14 +585,18 @@ export class StreamMachine {
    * element each node's windows on that line (two slots, the second -1 for a single pattern).
    */
   signature(): number[] {
-    const out: number[] = [];
-    for (let x = 1; x <= this.k; x++) out.push(this.P[x]);
+    let count = this.k;
+    for (let pc = 0; pc < this.n; pc++) if (this.elOp[pc] === OP_E) count += 2 * this.lineLen[this.elLine[pc]];
+    const out = new Array<number>(count);
+    let at = 0;
+    for (let x = 1; x <= this.k; x++) out[at++] = this.P[x];
     for (let pc = 0; pc < this.n; pc++) {
       if (this.elOp[pc] !== OP_E) continue;
       const choices = this.eChoices[pc];
       for (let m = 0; m < this.lineLen[this.elLine[pc]]; m++) {
         const c = this.takenSlot(pc, m);
-        out.push(choices[c], choices[c + 1]);
+        out[at++] = choices[c];
+        out[at++] = choices[c + 1];
       }
     }
     return out;

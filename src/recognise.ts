@@ -1280,7 +1280,10 @@ export class Recogniser {
     for (const r of rec.found) {
       const slot = found.get(r.key)!;
       const holders = slot.holders;
-      holders.splice(holders.indexOf(rec), 1);
+      // Their order does not matter (the earliest is looked for below); splice would allocate.
+      const at = holders.indexOf(rec);
+      holders[at] = holders[holders.length - 1];
+      holders.pop();
       if (holders.length === 0) {
         found.delete(r.key);
       } else if (slot.by === rec) {
