@@ -455,7 +455,9 @@ function groupStreams(subgoals: readonly Subgoal[]): Grouping {
  * the recogniser (not the board directly) so that it can bring its state up to date.
  *
  * The whole-board scan runs each subgoal's stream (entered at its most demanding node) from
- * every vacant point whose profile can carry that node, and keeps a record of every run:
+ * every vacant point whose profile can carry that node and where its entry gate is open
+ * (EntryGate; where it is shut, one gate record stands for the gate's streams), and keeps a
+ * record of every run:
  * what it found and what it read — which masks, and through which points it looked at windows
  * along which directions. A move at q changes only windows through q or flanked by q; for each
  * colour, the masks that changed and the (point, direction) pairs with a window whose state
