@@ -1282,11 +1282,12 @@ export function entryGate(stream: ControlStream): EntryGate | undefined {
  */
 export function gateShut(table: ProfileTable, p: Point, gate: EntryGate, reads: number[]): boolean {
   reads.length = 0;
+  if (gate.atom === 0) return true;
   const masks = table.masks;
   const word = gate.atom | (gate.others << NEAR_OTHERS_SHIFT) | NEAR_REACH;
   for (let d = 0; d < 4; d++) {
     const pd = p * 4 + d;
-    if ((masks[pd] & gate.along) !== gate.along || gate.atom === 0) continue;
+    if ((masks[pd] & gate.along) !== gate.along) continue;
     if (nearSet(table, pd, gate.atom, gate.others) !== 0) return false;
     reads.push(pd, word);
   }

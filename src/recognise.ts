@@ -246,13 +246,12 @@ interface RunRecord {
   /** The last update that listed it to be run again. */
   visit: number;
   /**
-   * A gate record: no run, but the shut entry gate of `span` streams from `scan` on (the
-   * streams of one gate, next to each other in scan order), which found nothing; its reads
-   * are the gate's (gateShut). A move that adds to them has its point looked at again
-   * (rescanCells). A run's record has span 1.
+   * A gate record: no run, but the shut entry gate of the streams from `scan` on that share
+   * its gate (next to each other in scan order, up to EntryGroup.gateEnd), which found
+   * nothing; its reads are the gate's (gateShut). A move that adds to them has its point
+   * looked at again (rescanCells).
    */
   readonly gate: boolean;
-  readonly span: number;
 }
 
 /**
@@ -292,7 +291,7 @@ const NONE: Found[] = [];
  * What a cell slot holds from the moment rescanCells plans a new run there until the run is
  * made, later in the same call; nothing reads a cell in between. Never alive.
  */
-const PLACEHOLDER = { colour: -1, point: -1, order: -1, readStart: 0, readLen: 0, found: NONE, empty: true, alive: false, journaled: false, indexed: false, born: 0, visit: 0, gate: false, span: 1 } as unknown as RunRecord;
+const PLACEHOLDER = { colour: -1, point: -1, order: -1, readStart: 0, readLen: 0, found: NONE, empty: true, alive: false, journaled: false, indexed: false, born: 0, visit: 0, gate: false } as unknown as RunRecord;
 
 /** Plays remembered for undo. */
 const JOURNAL_DEPTH = 16;
@@ -1139,9 +1138,12 @@ export class Recogniser {
     }
   }
 
-  /** The record of a shut gate (RunRecord.gate) at p, from the reads gateShut just left in gateReads. */
-  private gateRecord(i: number, p: Point, first: ScanStream, span: number): RunRecord {
-    this.stats.gated += span;
+  /**
+   * The record of a shut gate (RunRecord.gate) at p, standing for `streams` streams from
+   * `first` on, from the reads gateShut just left in gateReads.
+   */
+  private gateRecord(i: number, p: Point, first: ScanStream, streams: number): RunRecord {
+    this.stats.gated += streams;
     const reads = this.gateReads;
     const readStart = this.allocReads(reads.length);
     const a = this.arena;
@@ -1149,25 +1151,29 @@ export class Recogniser {
       a[readStart + t] = this.nearBase + reads[t];
       a[readStart + t + 1] = reads[t + 1];
     }
-    const rec: RunRecord = {
+    const rec = this.newRecord(i, p, first, readStart, reads.length, NONE, true, true);
+    this.install(rec);
+    return rec;
+  }
+
+  /** A record, not yet installed; every record is made here, so that all share one shape. */
+  private newRecord(i: number, p: Point, scan: ScanStream, readStart: number, readLen: number, found: readonly Found[], empty: boolean, gate: boolean): RunRecord {
+    return {
       colour: i,
       point: p,
-      scan: first,
-      order: p * this.streamCount + first.order,
+      scan,
+      order: p * this.streamCount + scan.order,
       readStart,
-      readLen: reads.length,
-      found: NONE,
-      empty: true,
+      readLen,
+      found,
+      empty,
       alive: false,
       journaled: false,
       indexed: false,
       born: this.frame?.id ?? 0,
       visit: 0,
-      gate: true,
-      span,
+      gate,
     };
-    this.install(rec);
-    return rec;
   }
 
   /** Whether the gate record `rec` rests on just the reads gateShut left in gateReads. */
@@ -1225,23 +1231,7 @@ export class Recogniser {
       a[readStart + 2 * (n + t) + 1] = scratch.nearWords[t];
     }
     scratch.clearReads();
-    const rec: RunRecord = {
-      colour: i,
-      point: p,
-      scan,
-      order: p * this.streamCount + scan.order,
-      readStart,
-      readLen: 2 * (n + nn),
-      found: this.currentFound,
-      empty: this.currentFound.length === 0 && !capped,
-      alive: false,
-      journaled: false,
-      indexed: false,
-      born: this.frame?.id ?? 0,
-      visit: 0,
-      gate: false,
-      span: 1,
-    };
+    const rec = this.newRecord(i, p, scan, readStart, 2 * (n + nn), this.currentFound, this.currentFound.length === 0 && !capped, false);
     if (previous !== undefined) this.kill(previous);
     this.install(rec);
     return rec;

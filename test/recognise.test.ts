@@ -162,6 +162,21 @@ function randomPicture(rnd: Random, size: number, density: number): BoardPicture
   return { size, cells };
 }
 
+/**
+ * A node tuple under the least labelling its description's automorphisms give (perm[i - 1]:
+ * the image of node i), worked out here by hand, apart from the recogniser's own.
+ */
+function leastNodes(nodes: readonly number[], automorphisms: readonly (readonly number[])[]): readonly number[] {
+  let least = nodes;
+  for (const perm of automorphisms) {
+    const image = new Array<number>(nodes.length);
+    perm.forEach((to, from) => (image[to - 1] = nodes[from]));
+    const i = image.findIndex((x, j) => x !== least[j]);
+    if (i >= 0 && image[i] < least[i]) least = image;
+  }
+  return least;
+}
+
 /** Paper descriptions of up to three nodes, plus random connected ones with usable specs. */
 function propertyLibrary(rnd: Random): Subgoal[] {
   const lib = library([PAPER.fig1, PAPER.fig2, PAPER.fig4, PAPER.fig3, PAPER.fig6, PAPER.fig5, "(1) 3'", "(1, 1) 3, 2'", '(2-1) 3-3', "(2-1) 2'-3'", "(1, 2-1) 3', 2-2'"]);
@@ -232,16 +247,7 @@ describe('symmetric subgoals', () => {
           const profiles = new ProfileTable(board, stone);
           for (let p = 0; p < board.points; p++) {
             if (!board.isEmpty(p)) continue;
-            runStream(s.stream, board, profiles, p, (raw) => {
-              let least = raw.nodes;
-              for (const perm of s.automorphisms) {
-                const image = new Array<number>(raw.nodes.length);
-                perm.forEach((to, from) => (image[to - 1] = raw.nodes[from]));
-                const i = image.findIndex((x, j) => x !== least[j]);
-                if (i >= 0 && image[i] < least[i]) least = image;
-              }
-              all.add(`${least.join(',')}|${raw.implicit.join(',')}`);
-            });
+            runStream(s.stream, board, profiles, p, (raw) => all.add(`${leastNodes(raw.nodes, s.automorphisms).join(',')}|${raw.implicit.join(',')}`));
           }
           expect(mine, `trial ${trial} ${s.text} ${colour}`).toEqual(all);
           compared += all.size;
@@ -310,14 +316,7 @@ describe('the entry gate', () => {
           if (!board.isEmpty(p)) continue;
           machine.scan(profiles, p, scratch, (m) => {
             const raw = m.report();
-            let least = raw.nodes;
-            for (const perm of s.automorphisms) {
-              const image = new Array<number>(raw.nodes.length);
-              perm.forEach((to, from) => (image[to - 1] = raw.nodes[from]));
-              const i = image.findIndex((x, j) => x !== least[j]);
-              if (i >= 0 && image[i] < least[i]) least = image;
-            }
-            keys.add(`${s.text}|${least.join(',')}|${raw.implicit.join(',')}`);
+            keys.add(`${s.text}|${leastNodes(raw.nodes, s.automorphisms).join(',')}|${raw.implicit.join(',')}`);
           });
           scratch.clearReads();
         }
