@@ -585,9 +585,13 @@ export class StreamMachine {
    * element each node's windows on that line (two slots, the second -1 for a single pattern).
    */
   signature(): number[] {
-    let count = this.k;
-    for (let pc = 0; pc < this.n; pc++) if (this.elOp[pc] === OP_E) count += 2 * this.lineLen[this.elLine[pc]];
-    const out = new Array<number>(count);
+    const out = new Array<number>(this.signatureLength());
+    this.writeSignature(out);
+    return out;
+  }
+
+  /** Writes the signature (see signature()) at the start of `out`; returns its length. */
+  private writeSignature(out: number[]): number {
     let at = 0;
     for (let x = 1; x <= this.k; x++) out[at++] = this.P[x];
     for (let pc = 0; pc < this.n; pc++) {
@@ -599,10 +603,50 @@ export class StreamMachine {
         out[at++] = choices[c + 1];
       }
     }
+    return at;
+  }
+
+  /**
+   * The signature of the realisation being reported followed by its implicit nodes, ascending,
+   * in one array: what a recogniser keeps of a realisation it has not met before
+   * (`signatureLength()` tells where the implicit nodes start).
+   */
+  account(): number[] {
+    const len = this.signatureLength();
+    let count = len;
+    for (let pc = 0; pc < this.n; pc++) if (this.elOp[pc] === OP_E) count += this.eMarkedCount[pc];
+    const out = new Array<number>(count);
+    let at = this.writeSignature(out);
+    for (let pc = 0; pc < this.n; pc++) {
+      if (this.elOp[pc] !== OP_E) continue;
+      const marked = this.eMarked[pc];
+      for (let t = 0; t < this.eMarkedCount[pc]; t++) {
+        // Insertion into the sorted tail.
+        const x = marked[t];
+        let j = at - 1;
+        for (; j >= len && out[j] > x; j--) out[j + 1] = out[j];
+        out[j + 1] = x;
+        at++;
+      }
+    }
     return out;
   }
 
-  /** Whether the realisation being reported has signature `sig` (signature() without building it). */
+  /** How long a signature of this stream is: k node points, then two window slots per node on each E's line. */
+  signatureLength(): number {
+    if (this.sigLength < 0) {
+      let count = this.k;
+      for (let pc = 0; pc < this.n; pc++) if (this.elOp[pc] === OP_E) count += 2 * this.lineLen[this.elLine[pc]];
+      this.sigLength = count;
+    }
+    return this.sigLength;
+  }
+  private sigLength = -1;
+
+  /**
+   * Whether the realisation being reported has signature `sig` (signature() without building
+   * it); `sig` may run on past the signature (as account() does), and the rest is not compared.
+   */
   hasSignature(sig: readonly number[]): boolean {
     let at = 0;
     for (let x = 1; x <= this.k; x++) if (sig[at++] !== this.P[x]) return false;
@@ -614,7 +658,7 @@ export class StreamMachine {
         if (sig[at++] !== choices[c] || sig[at++] !== choices[c + 1]) return false;
       }
     }
-    return at === sig.length;
+    return at <= sig.length;
   }
 
   /** Where in E element pc's choices the windows of its line's member m sit, for the option taken. */
@@ -1280,18 +1324,32 @@ export function entryGate(stream: ControlStream): EntryGate | undefined {
  * the line (spec n = 0) never has candidates and reads nothing; then nothing but p's own
  * masks can open the gate.
  */
-export function gateShut(table: ProfileTable, p: Point, gate: EntryGate, reads: number[]): boolean {
-  reads.length = 0;
+export function gateShut(table: ProfileTable, p: Point, gate: EntryGate, reads: GateReads): boolean {
+  reads.count = 0;
   if (gate.atom === 0) return true;
   const masks = table.masks;
   const word = gate.atom | (gate.others << NEAR_OTHERS_SHIFT) | NEAR_REACH;
+  const out = reads.words;
+  let n = 0;
   for (let d = 0; d < 4; d++) {
     const pd = p * 4 + d;
     if ((masks[pd] & gate.along) !== gate.along) continue;
     if (nearSet(table, pd, gate.atom, gate.others) !== 0) return false;
-    reads.push(pd, word);
+    out[n++] = pd;
+    out[n++] = word;
   }
+  reads.count = n;
   return true;
+}
+
+/**
+ * Where gateShut leaves the reads of a shut gate: words[0 .. count), pair and word by turns.
+ * Reused from check to check (a plain array emptied and refilled would be given new storage
+ * each time).
+ */
+export class GateReads {
+  readonly words = new Int32Array(8);
+  count = 0;
 }
 
 /**

@@ -22,7 +22,7 @@ import { compileDescription } from './compile.ts';
 import type { ControlStream } from './controlStream.ts';
 import type { Description } from './description.ts';
 import { eachAlongLines, WINDOW } from './geometry.ts';
-import { ANY_POSSIBLE, entryGate, gateShut, machineFor, NEAR_OTHERS_SHIFT, NEAR_GREW, NEAR_REACH, nearReadChange, rawFromSignature, READ_MASK_SHIFT, ScanScratch, selfAtoms, sortPoints, type EntryGate, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
+import { ANY_POSSIBLE, entryGate, GateReads, gateShut, machineFor, NEAR_OTHERS_SHIFT, NEAR_GREW, NEAR_REACH, nearReadChange, rawFromSignature, READ_MASK_SHIFT, ScanScratch, selfAtoms, sortPoints, type EntryGate, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
 import { canMeetAll, directionWindows, othersOf, ProfileTable, specAtom, type DirectionWindows } from './profile.ts';
 import { ok, type Result } from './result.ts';
 import { BLACK, WHITE, type Colour, type Point, type Stone } from './types.ts';
@@ -83,30 +83,39 @@ export function destroyingPoints(r: Realisation): Point[] {
   return [...r.nodes, ...r.implicit].sort((a, b) => a - b);
 }
 
-/** The least image of a node tuple under the description's automorphisms, and the permutation giving it. */
-function leastLabelling(subgoal: Subgoal, raw: readonly Point[]): { nodes: readonly Point[]; perm?: readonly number[] } {
-  let nodes = raw;
+/**
+ * The automorphism of the description under which the node tuple raw[0 .. k) has its least
+ * image (imageNode), or undefined when none beats the tuple as it is. Compares the images node
+ * by node where they lie, building none: most realisations keep the run's own labelling.
+ */
+function leastPerm(subgoal: Subgoal, raw: readonly Point[], k: number): readonly number[] | undefined {
   let perm: readonly number[] | undefined;
   const autos = subgoal.automorphisms;
   for (let a = 1; a < autos.length; a++) {
     const sigma = autos[a];
-    // Compare the image with the best so far without building it unless it wins.
-    let less = false;
-    for (let i = 0; i < nodes.length; i++) {
-      const from = sigma.indexOf(i + 1);
-      const x = raw[from];
-      if (x !== nodes[i]) {
-        less = x < nodes[i];
+    // Compare the image with the best so far, node by node.
+    for (let i = 0; i < k; i++) {
+      const x = imageNode(raw, sigma, i);
+      const best = perm === undefined ? raw[i] : imageNode(raw, perm, i);
+      if (x !== best) {
+        if (x < best) perm = sigma;
         break;
       }
     }
-    if (!less) continue;
-    const image = new Array<number>(raw.length);
-    for (let from = 0; from < sigma.length; from++) image[sigma[from] - 1] = raw[from];
-    nodes = image;
-    perm = sigma;
   }
-  return perm === undefined ? { nodes } : { nodes, perm };
+  return perm;
+}
+
+/** Node i + 1 of the image of the tuple `raw` under `sigma` (sigma[from] = the label node from + 1 takes). */
+function imageNode(raw: readonly Point[], sigma: readonly number[], i: number): Point {
+  return raw[sigma.indexOf(i + 1)];
+}
+
+/** The least node tuple of a realisation kept as `f`. */
+function leastNodes(f: Found, k: number): Point[] {
+  const out = new Array<number>(k);
+  for (let i = 0; i < k; i++) out[i] = f.perm === undefined ? f.sig[i] : imageNode(f.sig, f.perm, i);
+  return out;
 }
 
 /** Per board size: a stamp per point, so that building a footprint needs no Set. */
@@ -304,10 +313,14 @@ const JOURNAL_DEPTH = 16;
  */
 interface Found {
   readonly key: string;
-  readonly nodes: readonly Point[];
-  readonly perm: readonly number[] | undefined;
-  readonly implicit: readonly Point[];
+  /**
+   * The run's account of it (StreamMachine.account): its signature — node points by label as
+   * the run placed them, then the windows — and from `implicitAt` on its implicit nodes.
+   */
   readonly sig: readonly number[];
+  readonly implicitAt: number;
+  /** The automorphism giving the least node tuple (leastPerm); undefined: the run's own labelling. */
+  readonly perm: readonly number[] | undefined;
   real: Realisation | undefined;
 }
 
@@ -318,8 +331,11 @@ interface Slot {
   holders: RunRecord[];
 }
 
-/** Scratch for internalKey. */
-const keyCodes: number[] = [];
+/**
+ * Scratch for internalKey: one array per key length, filled in place (an array emptied and
+ * refilled by push would be given new storage each time).
+ */
+const keyCodes: number[][] = [];
 
 /**
  * The recogniser's key for a realisation of one colour: the stream's id for the subgoal, its
@@ -327,12 +343,16 @@ const keyCodes: number[] = [];
  * 65536). The id fixes the number of nodes, so the parts need no separator; no number is
  * written out in decimal, and the string is short to hash.
  */
-function internalKey(id: number, nodes: readonly Point[], implicit: readonly Point[]): string {
-  keyCodes.length = 0;
-  keyCodes.push(id & 0xffff, id >>> 16);
-  for (const p of nodes) keyCodes.push(p);
-  for (const p of implicit) keyCodes.push(p);
-  return String.fromCharCode.apply(null, keyCodes);
+function internalKey(id: number, sig: readonly number[], k: number, perm: readonly number[] | undefined, implicitAt: number): string {
+  const n = 2 + k + sig.length - implicitAt;
+  let codes = keyCodes[n];
+  if (codes === undefined) keyCodes[n] = codes = new Array<number>(n).fill(0);
+  codes[0] = id & 0xffff;
+  codes[1] = id >>> 16;
+  let at = 2;
+  for (let i = 0; i < k; i++) codes[at++] = perm === undefined ? sig[i] : imageNode(sig, perm, i);
+  for (let t = implicitAt; t < sig.length; t++) codes[at++] = sig[t];
+  return String.fromCharCode.apply(null, codes);
 }
 
 const scanStreams = new WeakMap<Subgoal, ScanStream>();
@@ -547,15 +567,18 @@ export class Recogniser {
   /** Scratch for rescanCells: the runs to make. */
   private readonly jobs: RunJob[] = [];
   /** Scratch for scanBoard: per group, the points whose profile can carry its entry node. */
-  private readonly groupPoints: number[][] = [];
+  private readonly groupPoints: Int32Array[] = [];
+  /** How many points groupPoints holds per group in the scan under way. */
+  private groupCount = new Int32Array(0);
   /** Scratch: the points where a gate is open (scanBoard), and the reads of a shut gate (gateShut). */
-  private readonly gateOpen: number[] = [];
-  private readonly gateReads: number[] = [];
+  private readonly gateOpen: Int32Array;
+  private readonly gateReads = new GateReads();
   readonly stats: RecogniseStats = { runs: 0, steps: 0, capped: 0, gated: 0 };
 
   constructor(board: Board, library: readonly Subgoal[]) {
     this.board = board;
     this.scratch = new ScanScratch(board.points);
+    this.gateOpen = new Int32Array(board.points);
     this.profiles = [new ProfileTable(board, BLACK), new ProfileTable(board, WHITE)];
     this.found = [new Map(), new Map()];
     this.cells = [[], []];
@@ -1106,34 +1129,37 @@ export class Recogniser {
     const masks = table.masks;
     const groups = this.grouping.groups;
     const at = this.groupPoints;
-    while (at.length < groups.length) at.push([]);
-    for (let g = 0; g < groups.length; g++) at[g].length = 0;
+    const count = this.groupCount.length >= groups.length ? this.groupCount : (this.groupCount = new Int32Array(groups.length));
+    while (at.length < groups.length) at.push(new Int32Array(this.board.points));
+    count.fill(0);
     for (let p = 0; p < this.board.points; p++) {
       const have = table.union[p];
       if (have === 0 || !this.board.isEmpty(p)) continue;
-      for (const grp of groupsFor(this.grouping, have)) if (carriesEntry(masks, p, grp)) at[grp.index].push(p);
+      for (const grp of groupsFor(this.grouping, have)) if (carriesEntry(masks, p, grp)) at[grp.index][count[grp.index]++] = p;
     }
     const cells = this.cells[i];
     const open = this.gateOpen;
     for (let g = 0; g < groups.length; g++) {
+      const n = count[g];
+      if (n === 0) continue;
       const points = at[g];
-      if (points.length === 0) continue;
       const streams = groups[g].streams;
       for (let x = 0; x < streams.length; ) {
         const first = streams[x];
         if (first.gate === undefined) {
-          for (const p of points) cells[p].push(this.runOne(i, p, first));
+          for (let t = 0; t < n; t++) cells[points[t]].push(this.runOne(i, points[t], first));
           x++;
           continue;
         }
         // One gate check per point for all the streams of the gate.
         const end = groups[g].gateEnd[x];
-        open.length = 0;
-        for (const p of points) {
+        let opened = 0;
+        for (let t = 0; t < n; t++) {
+          const p = points[t];
           if (gateShut(table, p, first.gate, this.gateReads)) cells[p].push(this.gateRecord(i, p, first, end - x));
-          else open.push(p);
+          else open[opened++] = p;
         }
-        for (; x < end; x++) for (const p of open) cells[p].push(this.runOne(i, p, streams[x]));
+        for (; x < end; x++) for (let t = 0; t < opened; t++) cells[open[t]].push(this.runOne(i, open[t], streams[x]));
       }
     }
   }
@@ -1144,14 +1170,15 @@ export class Recogniser {
    */
   private gateRecord(i: number, p: Point, first: ScanStream, streams: number): RunRecord {
     this.stats.gated += streams;
-    const reads = this.gateReads;
-    const readStart = this.allocReads(reads.length);
+    const reads = this.gateReads.words;
+    const n = this.gateReads.count;
+    const readStart = this.allocReads(n);
     const a = this.arena;
-    for (let t = 0; t < reads.length; t += 2) {
+    for (let t = 0; t < n; t += 2) {
       a[readStart + t] = this.nearBase + reads[t];
       a[readStart + t + 1] = reads[t + 1];
     }
-    const rec = this.newRecord(i, p, first, readStart, reads.length, NONE, true, true);
+    const rec = this.newRecord(i, p, first, readStart, n, NONE, true, true);
     this.install(rec);
     return rec;
   }
@@ -1178,10 +1205,11 @@ export class Recogniser {
 
   /** Whether the gate record `rec` rests on just the reads gateShut left in gateReads. */
   private sameGateReads(rec: RunRecord): boolean {
-    const reads = this.gateReads;
-    if (rec.readLen !== reads.length) return false;
+    const reads = this.gateReads.words;
+    const n = this.gateReads.count;
+    if (rec.readLen !== n) return false;
     const a = this.arena;
-    for (let t = 0; t < reads.length; t += 2) if (a[rec.readStart + t] !== this.nearBase + reads[t] || a[rec.readStart + t + 1] !== reads[t + 1]) return false;
+    for (let t = 0; t < n; t += 2) if (a[rec.readStart + t] !== this.nearBase + reads[t] || a[rec.readStart + t + 1] !== reads[t + 1]) return false;
     return true;
   }
 
@@ -1282,7 +1310,7 @@ export class Recogniser {
         let best = holders[0];
         for (const h of holders) if (h.order < best.order) best = h;
         slot.by = best;
-        slot.shown = best.found.find((x) => x.key === r.key)!;
+        for (const x of best.found) if (x.key === r.key) slot.shown = x;
       }
     }
   }
@@ -1315,20 +1343,21 @@ export class Recogniser {
     const scan = this.current!;
     const subgoal = scan.subgoal;
     const k = subgoal.description.nodes.length;
-    const rawNodes = new Array<number>(k);
-    for (let x = 0; x < k; x++) rawNodes[x] = m.nodePoint(x + 1);
-    const { nodes, perm } = leastLabelling(subgoal, rawNodes);
-    const implicit = m.implicitPoints();
-    const key = internalKey(scan.id, nodes, implicit);
+    const sig = m.account();
+    const implicitAt = m.signatureLength();
+    const perm = leastPerm(subgoal, sig, k);
+    const key = internalKey(scan.id, sig, k, perm, implicitAt);
     for (const r of list) if (r.key === key) return;
-    list.push({ key, nodes, perm, implicit, sig: m.signature(), real: undefined });
+    list.push({ key, sig, implicitAt, perm, real: undefined });
   }
 
   /** The Realisation object of a found realisation, built on first use. */
   private realisation(f: Found, colour: Colour, subgoal: Subgoal): Realisation {
     if (f.real === undefined) {
-      const key = `${scanStreamOf(subgoal).prefix[colour === 'black' ? 0 : 1]}${f.nodes.join(',')}|${f.implicit.join(',')}`;
-      f.real = realise(this.board, subgoal, colour, rawFromSignature(subgoal.stream, this.board.geometry, f.sig, f.implicit), f.nodes, f.perm, key);
+      const nodes = leastNodes(f, subgoal.description.nodes.length);
+      const implicit = f.sig.slice(f.implicitAt);
+      const key = `${scanStreamOf(subgoal).prefix[colour === 'black' ? 0 : 1]}${nodes.join(',')}|${implicit.join(',')}`;
+      f.real = realise(this.board, subgoal, colour, rawFromSignature(subgoal.stream, this.board.geometry, f.sig, implicit), nodes, f.perm, key);
     }
     return f.real;
   }

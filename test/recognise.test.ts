@@ -6,7 +6,7 @@ import { makeControlStream, parseControlStream } from '../src/controlStream.ts';
 import { compileDescription } from '../src/compile.ts';
 import type { Game } from '../src/game.ts';
 import { parseDescription } from '../src/descriptionNotation.ts';
-import { entryGate, gateShut, runStream, ScanScratch, StreamMachine } from '../src/interpret.ts';
+import { entryGate, GateReads, gateShut, runStream, ScanScratch, StreamMachine } from '../src/interpret.ts';
 import { Library } from '../src/library.ts';
 import { parsePoint } from '../src/point.ts';
 import { ProfileTable } from '../src/profile.ts';
@@ -269,7 +269,7 @@ describe('the entry gate', () => {
     let shut = 0;
     let open = 0;
     let openAndFound = 0;
-    const reads: number[] = [];
+    const reads = new GateReads();
     for (let trial = 0; trial < 4; trial++) {
       const board = boardFromPicture(randomPicture(rnd, 13, 0.25 + rnd.next() * 0.2));
       const scratch = new ScanScratch(board.points);
