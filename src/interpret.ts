@@ -395,7 +395,7 @@ export class StreamMachine {
     this.elAfter = Int32Array.from(els, (e) => (e.op === 'B' && e.after !== undefined ? e.after : -1));
     this.elAtom = Int32Array.from(els, (e) => (e.op === 'B' || e.op === 'C' ? selfAtoms(stream, e.node, e.line) : 0));
     this.elSlot = Int32Array.from(els, (e) => (e.op === 'B' || e.op === 'C' ? stream.nodes[e.node - 1].lines.indexOf(e.line) : 0));
-    this.elOthers = Int32Array.from(els, (e) => (e.op === 'C' ? stream.nodes[e.node - 1].lines.reduce((m, l) => (l === e.line ? m : m | selfAtoms(stream, e.node, l)), 0) : 0));
+    this.elOthers = Int32Array.from(els, (e) => (e.op === 'C' ? othersAtoms(stream, e.node, e.line) : 0));
     this.nodeLineCount = new Int8Array(k + 1);
     this.nodeLineIds = new Int32Array((k + 1) * 4);
     this.nodeAtoms = new Int32Array((k + 1) * 4);
@@ -462,7 +462,7 @@ export class StreamMachine {
 
   /**
    * The fast form of `run`: calls `found(this)` for every realisation, while the machine's
-   * state describes it (`nodePoint`, `implicitPoints`, `report`), and logs what it reads in
+   * state describes it (`account`, `report`), and logs what it reads in
    * `scratch`, which the caller clears. Returns the steps taken; `capped` tells whether the
    * cap cut the run short.
    */
@@ -560,37 +560,11 @@ export class StreamMachine {
     return this.steps;
   }
 
-  /** The point of node `label` in the realisation being reported. */
-  nodePoint(label: number): Point {
-    return this.P[label];
-  }
-
-  /** The implicit nodes of the realisation being reported, ascending. */
-  implicitPoints(): Point[] {
-    // Sized first: a realisation's arrays are most of what a scan allocates.
-    let count = 0;
-    for (let pc = 0; pc < this.n; pc++) if (this.elOp[pc] === OP_E) count += this.eMarkedCount[pc];
-    const out = new Array<number>(count);
-    let at = 0;
-    for (let pc = 0; pc < this.n; pc++) {
-      if (this.elOp[pc] !== OP_E) continue;
-      const marked = this.eMarked[pc];
-      for (let t = 0; t < this.eMarkedCount[pc]; t++) out[at++] = marked[t];
-    }
-    return sortPoints(out);
-  }
-
   /**
-   * The realisation being reported as numbers: its node points by label, then for each E
-   * element each node's windows on that line (two slots, the second -1 for a single pattern).
+   * The realisation being reported as numbers, its *signature*: its node points by label, then
+   * for each E element each node's windows on that line (two slots, the second -1 for a
+   * single pattern). Written at the start of `out`; returns its length (signatureLength()).
    */
-  signature(): number[] {
-    const out = new Array<number>(this.signatureLength());
-    this.writeSignature(out);
-    return out;
-  }
-
-  /** Writes the signature (see signature()) at the start of `out`; returns its length. */
   private writeSignature(out: number[]): number {
     let at = 0;
     for (let x = 1; x <= this.k; x++) out[at++] = this.P[x];
@@ -644,8 +618,9 @@ export class StreamMachine {
   private sigLength = -1;
 
   /**
-   * Whether the realisation being reported has signature `sig` (signature() without building
-   * it); `sig` may run on past the signature (as account() does), and the rest is not compared.
+   * Whether the realisation being reported has signature `sig` (writeSignature, without
+   * building it); `sig` may run on past the signature (as account() does), and the rest is not
+   * compared.
    */
   hasSignature(sig: readonly number[]): boolean {
     let at = 0;
@@ -669,7 +644,8 @@ export class StreamMachine {
 
   /** The realisation being reported, as a plain object. */
   report(): RawRealisation {
-    return rawFromSignature(this.stream, this.board.geometry, this.signature(), this.implicitPoints());
+    const account = this.account();
+    return rawFromSignature(this.stream, this.board.geometry, account, account.slice(this.signatureLength()));
   }
 
   /** Logs interest bits (packed as in ScanScratch) at pair pd. */
@@ -1313,8 +1289,7 @@ export function entryGate(stream: ControlStream): EntryGate | undefined {
   const [a, b, c] = stream.elements;
   if (a?.op !== 'A' || b?.op !== 'B' || c?.op !== 'C') return undefined;
   if (b.node !== stream.entry || b.after !== undefined || c.from !== stream.entry || c.line !== b.line) return undefined;
-  const others = stream.nodes[c.node - 1].lines.reduce((m, l) => (l === c.line ? m : m | selfAtoms(stream, c.node, l)), 0);
-  return { along: selfAtoms(stream, b.node, b.line), atom: selfAtoms(stream, c.node, c.line), others };
+  return { along: selfAtoms(stream, b.node, b.line), atom: selfAtoms(stream, c.node, c.line), others: othersAtoms(stream, c.node, c.line) };
 }
 
 /**
@@ -1350,6 +1325,11 @@ export function gateShut(table: ProfileTable, p: Point, gate: EntryGate, reads: 
 export class GateReads {
   readonly words = new Int32Array(8);
   count = 0;
+}
+
+/** The OR of what node j's masks must hold along its lines other than `line` (selfAtoms of each): what a C placing j needs off its line. */
+function othersAtoms(stream: ControlStream, j: number, line: number): number {
+  return stream.nodes[j - 1].lines.reduce((m, l) => (l === line ? m : m | selfAtoms(stream, j, l)), 0);
 }
 
 /**

@@ -19,7 +19,7 @@ import { fixture } from './support/fixtures.ts';
 import { randomDescription } from './support/randomDescription.ts';
 import { benchLibrary } from '../bench/libraries.ts';
 import { generateGame } from '../bench/positions.ts';
-import { library, mappedKeys, recogniseText, subgoal } from './support/recognition.ts';
+import { leastNodes, library, mappedKeys, recogniseText, subgoal } from './support/recognition.ts';
 import { referenceRealisations } from './support/referenceMatcher.ts';
 
 const PAPER = {
@@ -160,21 +160,6 @@ describe('control streams', () => {
 function randomPicture(rnd: Random, size: number, density: number): BoardPicture {
   const cells: Cell[] = Array.from({ length: size * size }, () => (rnd.next() < density ? (rnd.next() < 0.55 ? BLACK : WHITE) : EMPTY));
   return { size, cells };
-}
-
-/**
- * A node tuple under the least labelling its description's automorphisms give (perm[i - 1]:
- * the image of node i), worked out here by hand, apart from the recogniser's own.
- */
-function leastNodes(nodes: readonly number[], automorphisms: readonly (readonly number[])[]): readonly number[] {
-  let least = nodes;
-  for (const perm of automorphisms) {
-    const image = new Array<number>(nodes.length);
-    perm.forEach((to, from) => (image[to - 1] = nodes[from]));
-    const i = image.findIndex((x, j) => x !== least[j]);
-    if (i >= 0 && image[i] < least[i]) least = image;
-  }
-  return least;
 }
 
 /** Paper descriptions of up to three nodes, plus random connected ones with usable specs. */
