@@ -243,6 +243,19 @@ const runState = {
   offs: new Int32Array(MAX_NODES),
   onLine: new Int32Array(MAX_NODES),
   digits: new Int32Array(MAX_NODES),
+  eGen: new Float64Array(MAX_ELEMENTS).fill(-1),
+  eDir: new Int8Array(MAX_ELEMENTS).fill(-1),
+  eMarked: Array.from({ length: MAX_ELEMENTS }, (): number[] => []),
+  eMarkedCount: new Int32Array(MAX_ELEMENTS),
+  eOptCount: new Int32Array(MAX_ELEMENTS),
+  eOptMask: Array.from({ length: MAX_ELEMENTS }, (): number[] => []),
+  eOptPick: Array.from({ length: MAX_ELEMENTS }, (): number[] => []),
+  eChoices: Array.from({ length: MAX_ELEMENTS }, (): number[] => []),
+  eChoiceMask: Array.from({ length: MAX_ELEMENTS }, (): number[] => []),
+  eChoiceStart: new Int32Array(MAX_ELEMENTS * 8),
+  eChoiceCount: new Int32Array(MAX_ELEMENTS * 8),
+  eTaken: new Int32Array(MAX_ELEMENTS),
+  generation: 0,
   dirty: false,
   reporting: false,
 };
@@ -311,11 +324,14 @@ export class StreamMachine {
   private readonly dirBy: Int32Array;
   /** The elements a failed lineFeasible depended on. */
   private lineBits = 0;
-  /** Per E element: the placement it last worked out options for, and its line's direction then. */
+  /**
+   * Per E element: the placement it last worked out options for (runState.generation, bumped
+   * whenever any machine places a node, so never met again by a later run), and its line's
+   * direction then. This and the E elements' state below belong to the run under way, like
+   * P: runState's, shared by every machine.
+   */
   private readonly eGen: Float64Array;
   private readonly eDir: Int8Array;
-  /** Bumped whenever a node is placed: names the placement of every node. */
-  private generation = 0;
   /** Per E element: the points it marked in the cover, eMarkedCount[pc] of them. */
   private readonly eMarked: number[][];
   private readonly eMarkedCount: Int32Array;
@@ -436,18 +452,18 @@ export class StreamMachine {
     this.sol = runState.sol;
     this.placedBy = runState.placedBy;
     this.dirBy = runState.dirBy;
-    this.eGen = new Float64Array(n).fill(-1);
-    this.eDir = new Int8Array(n).fill(-1);
-    this.eMarked = els.map(() => []);
-    this.eMarkedCount = new Int32Array(n);
-    this.eOptCount = new Int32Array(n);
-    this.eOptMask = els.map(() => []);
-    this.eOptPick = els.map(() => []);
-    this.eChoices = els.map(() => []);
-    this.eChoiceMask = els.map(() => []);
-    this.eChoiceStart = new Int32Array(n * 8);
-    this.eChoiceCount = new Int32Array(n * 8);
-    this.eTaken = new Int32Array(n);
+    this.eGen = runState.eGen;
+    this.eDir = runState.eDir;
+    this.eMarked = runState.eMarked;
+    this.eMarkedCount = runState.eMarkedCount;
+    this.eOptCount = runState.eOptCount;
+    this.eOptMask = runState.eOptMask;
+    this.eOptPick = runState.eOptPick;
+    this.eChoices = runState.eChoices;
+    this.eChoiceMask = runState.eChoiceMask;
+    this.eChoiceStart = runState.eChoiceStart;
+    this.eChoiceCount = runState.eChoiceCount;
+    this.eTaken = runState.eTaken;
   }
 
   /**
@@ -486,6 +502,7 @@ export class StreamMachine {
       P.fill(-1);
       this.usedDirs.fill(0);
       this.lineDir.fill(-1);
+      this.eMarkedCount.fill(0);
       runState.dirty = false;
     }
     const entry = this.entry;
@@ -527,7 +544,7 @@ export class StreamMachine {
       }
       const taken = this.attempt(pc, alt[pc], start);
       if (taken >= 0) {
-        if (elOp[pc] === OP_C || elOp[pc] === OP_A) this.generation++;
+        if (elOp[pc] === OP_C || elOp[pc] === OP_A) runState.generation++;
         alt[pc] = taken + 1;
         pc++;
         if (pc < n) {
@@ -1096,9 +1113,9 @@ export class StreamMachine {
   private attemptE(pc: number, line: number, a: number): number {
     // Options depend only on where the nodes are and which way this line runs, which no E
     // changes: recompute them only when a node has been placed since, or the line turned.
-    if (a === 0 && (this.eGen[pc] !== this.generation || this.eDir[pc] !== this.lineDir[line])) {
+    if (a === 0 && (this.eGen[pc] !== runState.generation || this.eDir[pc] !== this.lineDir[line])) {
       this.optionsFor(pc, line);
-      this.eGen[pc] = this.generation;
+      this.eGen[pc] = runState.generation;
       this.eDir[pc] = this.lineDir[line];
     }
     const count = this.eOptCount[pc];
