@@ -222,40 +222,66 @@ const MAX_ELEMENTS = 1 + 2 * MAX_LINES + 4 * MAX_NODES + MAX_NODES;
 
 /**
  * The working state of a run, one set shared by every machine: node points, line
- * directions, each element's choice and conflict set, and scratch for pattern checks (see
- * StreamMachine's fields of the same names). Runs never nest — a run refuses to start while
- * another reports a realisation — so one set serves them all, and it stays in cache while a
- * whole-board scan passes from stream to stream; state a machine keeps between runs stays
- * its own. Every run leaves it clean; `dirty` marks a run cut off by an exception.
+ * directions, each element's choice and conflict set, the E elements' options, and scratch
+ * for pattern checks. Runs never nest — a run refuses to start while another reports a
+ * realisation — so one set serves them all. The machines read it here, not through fields of
+ * their own: a machine is run once or twice in a play, and every table it reached through
+ * itself was a cache miss; this set stays in cache from run to run (docs/BENCHMARKS.md,
+ * fourteenth pass). A machine keeps only its stream's tables. Every run leaves the set clean;
+ * `dirty` marks a run cut off by an exception.
  */
 const runState = {
+  /** P[x]: node x's point, -1 while unplaced. */
   P: new Int32Array(MAX_NODES + 1).fill(-1),
+  /** Each line's direction, -1 while unnamed; each node's directions taken by its lines. */
   lineDir: new Int8Array(MAX_LINES).fill(-1),
   usedDirs: new Uint8Array(MAX_NODES + 1),
+  /**
+   * Per node line slot, for the node's current point: the directions along which its mask
+   * holds the slot's atoms (set by logNode when the node is placed; masks do not change
+   * during a run).
+   */
   slotDirs: new Int32Array((MAX_NODES + 1) * 4),
+  /**
+   * Conflict-directed backjumping (see scan): which element placed each node and named each
+   * line; alt[pc], the next alternative of element pc; conf[pc], the elements whose choices
+   * made its alternatives fail so far (a bit per element); sol[pc], whether a realisation was
+   * found below its current choice.
+   */
   placedBy: new Int32Array(MAX_NODES + 1),
   dirBy: new Int32Array(MAX_LINES),
   alt: new Int32Array(MAX_ELEMENTS),
   conf: new Int32Array(MAX_ELEMENTS),
   sol: new Uint8Array(MAX_ELEMENTS),
+  /** Scratch for pattern checks: fitting windows and their vacant masks (optionsFor), positions along a line (linePositions). */
   fits: new Int32Array(WINDOW),
   wmask: new Int32Array(WINDOW),
   offs: new Int32Array(MAX_NODES),
+  /** The labels of the placed nodes on the board line of linePositions' line, ascending. */
   onLine: new Int32Array(MAX_NODES),
   digits: new Int32Array(MAX_NODES),
+  /**
+   * Per E element: the placement it last worked out options for (`generation`), and its
+   * line's direction then. `generation` is bumped whenever any machine places a node, so a
+   * working-out is never met again by a later run.
+   */
   eGen: new Float64Array(MAX_ELEMENTS).fill(-1),
   eDir: new Int8Array(MAX_ELEMENTS).fill(-1),
+  generation: 0,
+  /** Per E element: the points it marked in the cover, eMarkedCount[pc] of them. */
   eMarked: Array.from({ length: MAX_ELEMENTS }, (): number[] => []),
   eMarkedCount: new Int32Array(MAX_ELEMENTS),
+  /** Per E element: option count, each option's vacant mask and its choice per member. */
   eOptCount: new Int32Array(MAX_ELEMENTS),
   eOptMask: Array.from({ length: MAX_ELEMENTS }, (): number[] => []),
   eOptPick: Array.from({ length: MAX_ELEMENTS }, (): number[] => []),
+  /** Per E element: each member's choices (two window slots each, the second -1 for a single), from eChoiceStart[pc * 8 + m], eChoiceCount of them. */
   eChoices: Array.from({ length: MAX_ELEMENTS }, (): number[] => []),
   eChoiceMask: Array.from({ length: MAX_ELEMENTS }, (): number[] => []),
   eChoiceStart: new Int32Array(MAX_ELEMENTS * 8),
   eChoiceCount: new Int32Array(MAX_ELEMENTS * 8),
+  /** Per E element: the option taken. */
   eTaken: new Int32Array(MAX_ELEMENTS),
-  generation: 0,
   dirty: false,
   reporting: false,
 };
@@ -293,12 +319,6 @@ export class StreamMachine {
   private readonly nodeLineCount: Int8Array;
   private readonly nodeLineIds: Int32Array;
   private readonly nodeAtoms: Int32Array;
-  /**
-   * Per node line slot, for the node's current point: the directions along which its mask
-   * holds the slot's atoms (set by logNode when the node is placed; masks do not change
-   * during a run).
-   */
-  private readonly slotDirs: Int32Array;
   // Lines: members in a flat list (ascending label), and per (line, label) membership.
   private readonly lineStart: Int32Array;
   private readonly lineLen: Int32Array;
@@ -308,44 +328,8 @@ export class StreamMachine {
   private readonly memAtom: Int32Array;
   /** lineSpecN[line * (k + 1) + x]: node x's n on the line, or -1 when x is not on it. */
   private readonly lineSpecN: Int32Array;
-  // Scan state: runState's arrays, shared by every machine.
-  private readonly P: Int32Array;
-  private readonly lineDir: Int8Array;
-  private readonly usedDirs: Uint8Array;
-  private readonly alt: Int32Array;
-  /**
-   * Conflict-directed backjumping (see scan): conf[pc], the elements whose choices made element
-   * pc's alternatives fail so far (a bit per element); sol[pc], whether a realisation was
-   * found below pc's current choice; which element placed each node and named each line.
-   */
-  private readonly conf: Int32Array;
-  private readonly sol: Uint8Array;
-  private readonly placedBy: Int32Array;
-  private readonly dirBy: Int32Array;
   /** The elements a failed lineFeasible depended on. */
   private lineBits = 0;
-  /**
-   * Per E element: the placement it last worked out options for (runState.generation, bumped
-   * whenever any machine places a node, so never met again by a later run), and its line's
-   * direction then. This and the E elements' state below belong to the run under way, like
-   * P: runState's, shared by every machine.
-   */
-  private readonly eGen: Float64Array;
-  private readonly eDir: Int8Array;
-  /** Per E element: the points it marked in the cover, eMarkedCount[pc] of them. */
-  private readonly eMarked: number[][];
-  private readonly eMarkedCount: Int32Array;
-  /** Per E element: option count, each option's vacant mask and its choice per member. */
-  private readonly eOptCount: Int32Array;
-  private readonly eOptMask: number[][];
-  private readonly eOptPick: number[][];
-  /** Per E element: each member's choices (two window slots each, the second -1 for a single). */
-  private readonly eChoices: number[][];
-  private readonly eChoiceMask: number[][];
-  private readonly eChoiceStart: Int32Array;
-  private readonly eChoiceCount: Int32Array;
-  /** Per E element: the option taken. */
-  private readonly eTaken: Int32Array;
   // Per-run context.
   private board!: Board;
   private dw!: DirectionWindows;
@@ -357,13 +341,8 @@ export class StreamMachine {
   private steps = 0;
   /** Whether the last run was cut short by the step cap. */
   capped = false;
-  private readonly fits = runState.fits;
-  private readonly wmask = runState.wmask;
-  private readonly offs = runState.offs;
-  /** The labels of the placed nodes on the board line of linePositions' line, ascending; onCount of them. */
-  private readonly onLine = runState.onLine;
+  /** How many labels linePositions left in runState.onLine. */
   private onCount = 0;
-  private readonly digits = runState.digits;
 
   /**
    * Symmetry breaking: for each automorphism σ of the description but the identity, σ⁻¹ as
@@ -415,7 +394,6 @@ export class StreamMachine {
     this.nodeLineCount = new Int8Array(k + 1);
     this.nodeLineIds = new Int32Array((k + 1) * 4);
     this.nodeAtoms = new Int32Array((k + 1) * 4);
-    this.slotDirs = runState.slotDirs;
     stream.nodes.forEach((nd, i) => {
       this.nodeLineCount[i + 1] = nd.lines.length;
       nd.lines.forEach((l, s) => {
@@ -444,26 +422,6 @@ export class StreamMachine {
         at++;
       });
     });
-    this.P = runState.P;
-    this.lineDir = runState.lineDir;
-    this.usedDirs = runState.usedDirs;
-    this.alt = runState.alt;
-    this.conf = runState.conf;
-    this.sol = runState.sol;
-    this.placedBy = runState.placedBy;
-    this.dirBy = runState.dirBy;
-    this.eGen = runState.eGen;
-    this.eDir = runState.eDir;
-    this.eMarked = runState.eMarked;
-    this.eMarkedCount = runState.eMarkedCount;
-    this.eOptCount = runState.eOptCount;
-    this.eOptMask = runState.eOptMask;
-    this.eOptPick = runState.eOptPick;
-    this.eChoices = runState.eChoices;
-    this.eChoiceMask = runState.eChoiceMask;
-    this.eChoiceStart = runState.eChoiceStart;
-    this.eChoiceCount = runState.eChoiceCount;
-    this.eTaken = runState.eTaken;
   }
 
   /**
@@ -495,14 +453,14 @@ export class StreamMachine {
     }
     this.scratch = scratch;
     this.cover = scratch.cover;
-    const P = this.P;
+    const P = runState.P;
     if (runState.reporting) throw new Error('a stream run was started while another reported a realisation: runs must not nest');
     // Every run leaves the state clean, unless a callback threw in the middle of it.
     if (runState.dirty) {
       P.fill(-1);
-      this.usedDirs.fill(0);
-      this.lineDir.fill(-1);
-      this.eMarkedCount.fill(0);
+      runState.usedDirs.fill(0);
+      runState.lineDir.fill(-1);
+      runState.eMarkedCount.fill(0);
       runState.dirty = false;
     }
     const entry = this.entry;
@@ -515,9 +473,9 @@ export class StreamMachine {
     this.steps = 0;
     const n = this.n;
     const elOp = this.elOp;
-    const alt = this.alt;
-    const conf = this.conf;
-    const sol = this.sol;
+    const alt = runState.alt;
+    const conf = runState.conf;
+    const sol = runState.sol;
     // Backjumping needs a bit per element; longer streams backtrack one element at a time.
     const jumps = n <= 31;
     runState.dirty = true;
@@ -584,10 +542,10 @@ export class StreamMachine {
    */
   private writeSignature(out: number[]): number {
     let at = 0;
-    for (let x = 1; x <= this.k; x++) out[at++] = this.P[x];
+    for (let x = 1; x <= this.k; x++) out[at++] = runState.P[x];
     for (let pc = 0; pc < this.n; pc++) {
       if (this.elOp[pc] !== OP_E) continue;
-      const choices = this.eChoices[pc];
+      const choices = runState.eChoices[pc];
       for (let m = 0; m < this.lineLen[this.elLine[pc]]; m++) {
         const c = this.takenSlot(pc, m);
         out[at++] = choices[c];
@@ -605,13 +563,13 @@ export class StreamMachine {
   account(): number[] {
     const len = this.signatureLength();
     let count = len;
-    for (let pc = 0; pc < this.n; pc++) if (this.elOp[pc] === OP_E) count += this.eMarkedCount[pc];
+    for (let pc = 0; pc < this.n; pc++) if (this.elOp[pc] === OP_E) count += runState.eMarkedCount[pc];
     const out = new Array<number>(count);
     let at = this.writeSignature(out);
     for (let pc = 0; pc < this.n; pc++) {
       if (this.elOp[pc] !== OP_E) continue;
-      const marked = this.eMarked[pc];
-      for (let t = 0; t < this.eMarkedCount[pc]; t++) {
+      const marked = runState.eMarked[pc];
+      for (let t = 0; t < runState.eMarkedCount[pc]; t++) {
         // Insertion into the sorted tail.
         const x = marked[t];
         let j = at - 1;
@@ -641,10 +599,10 @@ export class StreamMachine {
    */
   hasSignature(sig: readonly number[]): boolean {
     let at = 0;
-    for (let x = 1; x <= this.k; x++) if (sig[at++] !== this.P[x]) return false;
+    for (let x = 1; x <= this.k; x++) if (sig[at++] !== runState.P[x]) return false;
     for (let pc = 0; pc < this.n; pc++) {
       if (this.elOp[pc] !== OP_E) continue;
-      const choices = this.eChoices[pc];
+      const choices = runState.eChoices[pc];
       for (let m = 0; m < this.lineLen[this.elLine[pc]]; m++) {
         const c = this.takenSlot(pc, m);
         if (sig[at++] !== choices[c] || sig[at++] !== choices[c + 1]) return false;
@@ -656,7 +614,7 @@ export class StreamMachine {
   /** Where in E element pc's choices the windows of its line's member m sit, for the option taken. */
   private takenSlot(pc: number, m: number): number {
     const len = this.lineLen[this.elLine[pc]];
-    return (this.eChoiceStart[pc * 8 + m] + this.eOptPick[pc][this.eTaken[pc] * len + m]) * 2;
+    return (runState.eChoiceStart[pc * 8 + m] + runState.eOptPick[pc][runState.eTaken[pc] * len + m]) * 2;
   }
 
   /** The realisation being reported, as a plain object. */
@@ -688,10 +646,10 @@ export class StreamMachine {
    * neither is logged: a move that changes only those bits cannot change the run.
    */
   private logNode(j: number, skipSlot: number, skipDir: number): void {
-    const p = this.P[j];
+    const p = runState.P[j];
     const base = p * 4;
     const cnt = this.nodeLineCount[j];
-    const slotDirs = this.slotDirs;
+    const slotDirs = runState.slotDirs;
     const atoms = this.nodeAtoms;
     const masks = this.masks;
     for (let i = 0; i < cnt; i++) slotDirs[j * 4 + i] = 0;
@@ -722,7 +680,7 @@ export class StreamMachine {
    * line needs its atoms (selfAtoms) in j's mask along a direction of its own.
    */
   private nodeFits(j: number): boolean {
-    const slotDirs = this.slotDirs;
+    const slotDirs = runState.slotDirs;
     const cnt = this.nodeLineCount[j];
     let taken = 0;
     let a0 = 0;
@@ -732,7 +690,7 @@ export class StreamMachine {
     let nFree = 0;
     for (let i = 0; i < cnt; i++) {
       const a = slotDirs[j * 4 + i];
-      const d = this.lineDir[this.nodeLineIds[j * 4 + i]];
+      const d = runState.lineDir[this.nodeLineIds[j * 4 + i]];
       if (d >= 0) {
         if ((a & (1 << d)) === 0 || (taken & (1 << d)) !== 0) return false;
         taken |= 1 << d;
@@ -757,10 +715,10 @@ export class StreamMachine {
    * must hold it, are checked.
    */
   private lineFeasible(line: number, placed: number): boolean {
-    const d = this.lineDir[line];
+    const d = runState.lineDir[line];
     const st = this.lineStart[line];
     const len = this.lineLen[line];
-    const P = this.P;
+    const P = runState.P;
     const k = this.k;
     this.linePositions(line);
     const placedN = placed > 0 ? this.lineSpecN[line * (k + 1) + placed] : 0;
@@ -783,24 +741,24 @@ export class StreamMachine {
    * direction) of every placed node on that board line, OFF for the rest.
    */
   private linePositions(line: number): void {
-    const d = this.lineDir[line];
+    const d = runState.lineDir[line];
     const st = this.lineStart[line];
-    const P = this.P;
+    const P = runState.P;
     const lineOf = this.dw.lineOf;
     const posOf = this.dw.posOf;
-    const offs = this.offs;
+    const offs = runState.offs;
     // Also notes, in lineBits, the elements that placed those nodes and named the line.
     let origin = -1;
     for (let m = 0; m < this.lineLen[line] && origin < 0; m++) origin = P[this.memNode[st + m]];
     const oline = lineOf[origin * 4 + d];
-    let bits = 1 << this.dirBy[line];
-    const on = this.onLine;
+    let bits = 1 << runState.dirBy[line];
+    const on = runState.onLine;
     let count = 0;
     for (let x = 1; x <= this.k; x++) {
       const p = P[x];
       if (p >= 0 && lineOf[p * 4 + d] === oline) {
         offs[x - 1] = posOf[p * 4 + d];
-        bits |= 1 << this.placedBy[x];
+        bits |= 1 << runState.placedBy[x];
         on[count++] = x;
       } else {
         offs[x - 1] = OFF;
@@ -820,12 +778,12 @@ export class StreamMachine {
     const st = this.lineStart[line];
     const j = this.memNode[st + m];
     const nm = this.memN[st + m];
-    const p = this.P[j];
-    const offs = this.offs;
+    const p = runState.P[j];
+    const offs = runState.offs;
     const tp = offs[j - 1];
     const specs = line * (this.k + 1);
-    let fit = (this.windows[p * 4 + this.lineDir[line]] >> (5 * (nm - 1))) & 31;
-    const on = this.onLine;
+    let fit = (this.windows[p * 4 + runState.lineDir[line]] >> (5 * (nm - 1))) & 31;
+    const on = runState.onLine;
     for (let i = 0; i < this.onCount && fit !== 0; i++) {
       const x = on[i];
       if (x === j) continue;
@@ -843,8 +801,8 @@ export class StreamMachine {
       case OP_A:
         if (a > 0) return -1;
         this.steps++;
-        this.P[this.elNode[pc]] = start;
-        this.placedBy[this.elNode[pc]] = pc;
+        runState.P[this.elNode[pc]] = start;
+        runState.placedBy[this.elNode[pc]] = pc;
         return 0;
       case OP_B:
         return this.attemptB(pc, a);
@@ -862,32 +820,32 @@ export class StreamMachine {
     const line = this.elLine[pc];
     const slot = node * 4 + this.elSlot[pc];
     const after = this.elAfter[pc];
-    const from = after >= 0 ? Math.max(a, this.lineDir[after] + 1) : a;
-    const placed = 1 << this.placedBy[node];
-    let why = after >= 0 ? 1 << this.dirBy[after] : 0;
+    const from = after >= 0 ? Math.max(a, runState.lineDir[after] + 1) : a;
+    const placed = 1 << runState.placedBy[node];
+    let why = after >= 0 ? 1 << runState.dirBy[after] : 0;
     for (let d = from; d < 4; d++) {
       this.steps++;
-      if ((this.usedDirs[node] & (1 << d)) !== 0) {
+      if ((runState.usedDirs[node] & (1 << d)) !== 0) {
         why |= this.directedBy(node, d);
         continue;
       }
-      if ((this.slotDirs[slot] & (1 << d)) === 0) {
+      if ((runState.slotDirs[slot] & (1 << d)) === 0) {
         why |= placed;
         continue;
       }
-      this.lineDir[line] = d;
-      this.dirBy[line] = pc;
-      this.usedDirs[node] |= 1 << d;
+      runState.lineDir[line] = d;
+      runState.dirBy[line] = pc;
+      runState.usedDirs[node] |= 1 << d;
       if (!this.nodeFits(node)) why |= placed | this.directedBits(node);
       else if (!this.aloneAlong(node, d) && !this.lineFeasible(line, node)) why |= placed | this.lineBits;
       else {
-        this.conf[pc] |= why;
+        runState.conf[pc] |= why;
         return d;
       }
-      this.lineDir[line] = -1;
-      this.usedDirs[node] &= ~(1 << d);
+      runState.lineDir[line] = -1;
+      runState.usedDirs[node] &= ~(1 << d);
     }
-    this.conf[pc] |= why;
+    runState.conf[pc] |= why;
     return -1;
   }
 
@@ -898,7 +856,7 @@ export class StreamMachine {
    * already showed.
    */
   private aloneAlong(j: number, d: number): boolean {
-    const P = this.P;
+    const P = runState.P;
     const lineOf = this.dw.lineOf;
     const posOf = this.dw.posOf;
     const line = lineOf[P[j] * 4 + d];
@@ -916,7 +874,7 @@ export class StreamMachine {
   private directedBy(j: number, d: number): number {
     for (let i = 0; i < this.nodeLineCount[j]; i++) {
       const l = this.nodeLineIds[j * 4 + i];
-      if (this.lineDir[l] === d) return 1 << this.dirBy[l];
+      if (runState.lineDir[l] === d) return 1 << runState.dirBy[l];
     }
     return 0;
   }
@@ -926,7 +884,7 @@ export class StreamMachine {
     let bits = 0;
     for (let i = 0; i < this.nodeLineCount[j]; i++) {
       const l = this.nodeLineIds[j * 4 + i];
-      if (this.lineDir[l] >= 0) bits |= 1 << this.dirBy[l];
+      if (runState.lineDir[l] >= 0) bits |= 1 << runState.dirBy[l];
     }
     return bits;
   }
@@ -942,8 +900,8 @@ export class StreamMachine {
   private attemptC(pc: number, a: number): number {
     const node = this.elNode[pc];
     const line = this.elLine[pc];
-    const d = this.lineDir[line];
-    const f = this.P[this.elFrom[pc]];
+    const d = runState.lineDir[line];
+    const f = runState.P[this.elFrom[pc]];
     const atom = this.elAtom[pc];
     const pd = f * 4 + d;
     let set = 0;
@@ -955,7 +913,7 @@ export class StreamMachine {
     const step = this.board.geometry.step[d];
     const bit = 1 << d;
     // Where the candidates are depends on where f is and which way the line runs.
-    let why = (1 << this.placedBy[this.elFrom[pc]]) | (1 << this.dirBy[line]);
+    let why = (1 << runState.placedBy[this.elFrom[pc]]) | (1 << runState.dirBy[line]);
     this.steps++;
     // Alternative i is the point t = i - 4 (i < 4) or i - 3 steps away: bit i or i + 1 of the set.
     let rest = set & ~((1 << (a < 4 ? a : a + 1)) - 1);
@@ -966,39 +924,39 @@ export class StreamMachine {
       const q = f + (b - 4) * step;
       const other = this.nodeAt(q);
       if (other > 0) {
-        why |= 1 << this.placedBy[other];
+        why |= 1 << runState.placedBy[other];
         continue;
       }
       if (this.symCount > 0) {
-        this.P[node] = q;
+        runState.P[node] = q;
         const least = this.mayBeLeast();
-        this.P[node] = -1;
+        runState.P[node] = -1;
         if (!least) {
           // Decided by where the nodes are: the elements that placed them.
           why |= this.placedBits();
           continue;
         }
       }
-      this.P[node] = q;
-      this.placedBy[node] = pc;
-      this.usedDirs[node] = bit;
+      runState.P[node] = q;
+      runState.placedBy[node] = pc;
+      runState.usedDirs[node] = bit;
       this.logNode(node, this.elSlot[pc], d);
       if (!this.nodeFits(node)) why |= this.directedBits(node);
       else if (!this.lineFeasible(line, node)) why |= this.lineBits;
       else {
-        this.conf[pc] |= why;
+        runState.conf[pc] |= why;
         return b < 4 ? b : b - 1;
       }
-      this.P[node] = -1;
-      this.usedDirs[node] = 0;
+      runState.P[node] = -1;
+      runState.usedDirs[node] = 0;
     }
-    this.conf[pc] |= why;
+    runState.conf[pc] |= why;
     return -1;
   }
 
   /** Whether the nodes placed so far leave the labelling possibly least (see symInverse). */
   private mayBeLeast(): boolean {
-    const P = this.P;
+    const P = runState.P;
     const k1 = this.k + 1;
     for (let s = 0; s < this.symCount; s++) {
       for (let i = 1; i < k1; i++) {
@@ -1016,29 +974,29 @@ export class StreamMachine {
   /** The elements that placed the nodes placed so far. */
   private placedBits(): number {
     let bits = 0;
-    for (let x = 1; x <= this.k; x++) if (this.P[x] >= 0) bits |= 1 << this.placedBy[x];
+    for (let x = 1; x <= this.k; x++) if (runState.P[x] >= 0) bits |= 1 << runState.placedBy[x];
     return bits;
   }
 
   /** The label of the node placed at p, or 0. */
   private nodeAt(p: Point): number {
-    const P = this.P;
+    const P = runState.P;
     for (let x = 1; x <= this.k; x++) if (P[x] === p) return x;
     return 0;
   }
 
   private attemptD(pc: number, line: number): number {
     this.steps++;
-    const P = this.P;
+    const P = runState.P;
     const st = this.lineStart[line];
     const len = this.lineLen[line];
     // Whatever fails depends on where the line's nodes are and which ways their lines run.
     let why = 0;
     for (let m = 0; m < len; m++) {
       const x = this.memNode[st + m];
-      if (P[x] >= 0) why |= (1 << this.placedBy[x]) | this.directedBits(x);
+      if (P[x] >= 0) why |= (1 << runState.placedBy[x]) | this.directedBits(x);
     }
-    this.conf[pc] |= why;
+    runState.conf[pc] |= why;
     let first = -1;
     let d = -1;
     for (let m = 0; m < len; m++) {
@@ -1066,15 +1024,15 @@ export class StreamMachine {
     for (let m = 0; m < len; m++) {
       const x = this.memNode[st + m];
       if (P[x] < 0) continue;
-      if ((this.usedDirs[x] & (1 << d)) !== 0) return -1;
+      if ((runState.usedDirs[x] & (1 << d)) !== 0) return -1;
       const atom = this.memAtom[st + m];
       if (atom === 0 || (masks[P[x] * 4 + d] & atom) !== atom) return -1;
     }
-    this.lineDir[line] = d;
-    this.dirBy[line] = pc;
+    runState.lineDir[line] = d;
+    runState.dirBy[line] = pc;
     for (let m = 0; m < len; m++) {
       const x = this.memNode[st + m];
-      if (P[x] >= 0) this.usedDirs[x] |= 1 << d;
+      if (P[x] >= 0) runState.usedDirs[x] |= 1 << d;
     }
     let ok = true;
     for (let m = 0; m < len && ok; m++) {
@@ -1083,12 +1041,12 @@ export class StreamMachine {
     }
     if (ok) {
       if (this.lineFeasible(line, 0)) return 0;
-      this.conf[pc] |= this.lineBits;
+      runState.conf[pc] |= this.lineBits;
     }
-    this.lineDir[line] = -1;
+    runState.lineDir[line] = -1;
     for (let m = 0; m < len; m++) {
       const x = this.memNode[st + m];
-      if (P[x] >= 0) this.usedDirs[x] &= ~(1 << d);
+      if (P[x] >= 0) runState.usedDirs[x] &= ~(1 << d);
     }
     return -1;
   }
@@ -1113,19 +1071,19 @@ export class StreamMachine {
   private attemptE(pc: number, line: number, a: number): number {
     // Options depend only on where the nodes are and which way this line runs, which no E
     // changes: recompute them only when a node has been placed since, or the line turned.
-    if (a === 0 && (this.eGen[pc] !== runState.generation || this.eDir[pc] !== this.lineDir[line])) {
+    if (a === 0 && (runState.eGen[pc] !== runState.generation || runState.eDir[pc] !== runState.lineDir[line])) {
       this.optionsFor(pc, line);
-      this.eGen[pc] = runState.generation;
-      this.eDir[pc] = this.lineDir[line];
+      runState.eGen[pc] = runState.generation;
+      runState.eDir[pc] = runState.lineDir[line];
     }
-    const count = this.eOptCount[pc];
-    const optMask = this.eOptMask[pc];
+    const count = runState.eOptCount[pc];
+    const optMask = runState.eOptMask[pc];
     const cover = this.cover;
     const bit = 1 << line;
-    const marked = this.eMarked[pc];
-    let nMarked = this.eMarkedCount[pc];
-    const step = this.board.geometry.step[this.lineDir[line]];
-    const origin = this.P[this.memNode[this.lineStart[line]]];
+    const marked = runState.eMarked[pc];
+    let nMarked = runState.eMarkedCount[pc];
+    const step = this.board.geometry.step[runState.lineDir[line]];
+    const origin = runState.P[this.memNode[this.lineStart[line]]];
     for (let i = a; i < count; i++) {
       this.steps++;
       const mask = optMask[i];
@@ -1141,8 +1099,8 @@ export class StreamMachine {
           marked[nMarked++] = p;
         }
       }
-      this.eMarkedCount[pc] = nMarked;
-      this.eTaken[pc] = i;
+      runState.eMarkedCount[pc] = nMarked;
+      runState.eTaken[pc] = i;
       return i;
     }
     return -1;
@@ -1158,12 +1116,12 @@ export class StreamMachine {
   private optionsFor(pc: number, line: number): void {
     const dwin = this.dw.windows;
     const doff = this.dw.offsets;
-    const d = this.lineDir[line];
+    const d = runState.lineDir[line];
     const st = this.lineStart[line];
     const len = this.lineLen[line];
-    const P = this.P;
-    const offs = this.offs;
-    const fits = this.fits;
+    const P = runState.P;
+    const offs = runState.offs;
+    const fits = runState.fits;
     this.linePositions(line);
     // The vacant points within eight steps of the first node, explicit nodes left out, as bits t + 8.
     const origin = P[this.memNode[st]];
@@ -1171,17 +1129,17 @@ export class StreamMachine {
     let vacant = (this.table.lineEmpty[d * L + this.dw.lineOf[origin * 4 + d]] >>> this.dw.posOf[origin * 4 + d]) & SPAN17;
     const t0 = offs[this.memNode[st] - 1];
     for (let i = 0; i < this.onCount; i++) {
-      const t = offs[this.onLine[i] - 1] - t0;
+      const t = offs[runState.onLine[i] - 1] - t0;
       if (t >= -8 && t <= 8) vacant &= ~(1 << (t + 8));
     }
-    const choices = this.eChoices[pc];
+    const choices = runState.eChoices[pc];
     let nc = 0;
-    const cStart = this.eChoiceStart;
-    const cCount = this.eChoiceCount;
-    this.eOptCount[pc] = 0;
+    const cStart = runState.eChoiceStart;
+    const cCount = runState.eChoiceCount;
+    runState.eOptCount[pc] = 0;
     // choices[2c], choices[2c + 1] are choice c's windows, cmask[c] the vacant points they
     // cover, as bits at their offset + 8 from the origin.
-    const cmask = this.eChoiceMask[pc];
+    const cmask = runState.eChoiceMask[pc];
     let total = 1;
     for (let m = 0; m < len; m++) {
       const j = this.memNode[st + m];
@@ -1201,7 +1159,7 @@ export class StreamMachine {
       }
       cStart[pc * 8 + m] = nc;
       // Each fitting window's vacant, non-explicit points, as bits at their offset + 8 from the origin.
-      const wmask = this.wmask;
+      const wmask = runState.wmask;
       for (let x = 0; x < nf; x++) wmask[x] = vacant & (31 << (tp - doff[base + fits[x]] + 8));
       if (this.memDashed[st + m] === 1) {
         for (let x = 0; x < nf; x++) {
@@ -1224,10 +1182,10 @@ export class StreamMachine {
       total *= count;
     }
     // Combinations in order, the last node's choice changing fastest; keep the first of each vacant set.
-    const optMask = this.eOptMask[pc];
-    const pick = this.eOptPick[pc];
+    const optMask = runState.eOptMask[pc];
+    const pick = runState.eOptPick[pc];
     let no = 0;
-    const digits = this.digits;
+    const digits = runState.digits;
     for (let m = 0; m < len; m++) digits[m] = 0;
     // A vacant set is seen when its entry in the shared table holds this call's stamp.
     const stamp = ++vacantStamp;
@@ -1246,40 +1204,40 @@ export class StreamMachine {
         digits[m] = 0;
       }
     }
-    this.eOptCount[pc] = no;
+    runState.eOptCount[pc] = no;
   }
 
   /** Undo the effect of the alternative element pc took. */
   private retract(pc: number): void {
     switch (this.elOp[pc]) {
       case OP_A:
-        this.P[this.elNode[pc]] = -1;
+        runState.P[this.elNode[pc]] = -1;
         break;
       case OP_B: {
         const line = this.elLine[pc];
-        this.usedDirs[this.elNode[pc]] &= ~(1 << this.lineDir[line]);
-        this.lineDir[line] = -1;
+        runState.usedDirs[this.elNode[pc]] &= ~(1 << runState.lineDir[line]);
+        runState.lineDir[line] = -1;
         break;
       }
       case OP_C:
-        this.P[this.elNode[pc]] = -1;
-        this.usedDirs[this.elNode[pc]] = 0;
+        runState.P[this.elNode[pc]] = -1;
+        runState.usedDirs[this.elNode[pc]] = 0;
         break;
       case OP_D: {
         const line = this.elLine[pc];
-        const d = this.lineDir[line];
+        const d = runState.lineDir[line];
         const st = this.lineStart[line];
         for (let m = 0; m < this.lineLen[line]; m++) {
           const x = this.memNode[st + m];
-          if (this.P[x] >= 0) this.usedDirs[x] &= ~(1 << d);
+          if (runState.P[x] >= 0) runState.usedDirs[x] &= ~(1 << d);
         }
-        this.lineDir[line] = -1;
+        runState.lineDir[line] = -1;
         break;
       }
       default: {
-        const marked = this.eMarked[pc];
-        for (let t = 0; t < this.eMarkedCount[pc]; t++) this.cover[marked[t]] = 0;
-        this.eMarkedCount[pc] = 0;
+        const marked = runState.eMarked[pc];
+        for (let t = 0; t < runState.eMarkedCount[pc]; t++) this.cover[marked[t]] = 0;
+        runState.eMarkedCount[pc] = 0;
         break;
       }
     }
