@@ -282,6 +282,8 @@ const runState = {
   eChoiceCount: new Int32Array(MAX_ELEMENTS * 8),
   /** Per E element: the option taken. */
   eTaken: new Int32Array(MAX_ELEMENTS),
+  /** Scratch for StreamMachine.account (small integers only, so that V8 keeps it a packed array of them). */
+  account: new Array<number>(64).fill(0),
   dirty: false,
   reporting: false,
 };
@@ -564,7 +566,9 @@ export class StreamMachine {
     const len = this.signatureLength();
     let count = len;
     for (let pc = 0; pc < this.n; pc++) if (this.elOp[pc] === OP_E) count += runState.eMarkedCount[pc];
-    const out = new Array<number>(count);
+    // Written in shared scratch and copied out: `new Array(count)` took most of this method's time.
+    const out = runState.account;
+    while (out.length < count) out.push(0);
     let at = this.writeSignature(out);
     for (let pc = 0; pc < this.n; pc++) {
       if (this.elOp[pc] !== OP_E) continue;
@@ -578,7 +582,7 @@ export class StreamMachine {
         at++;
       }
     }
-    return out;
+    return out.slice(0, count);
   }
 
   /** How long a signature of this stream is: k node points, then two window slots per node on each E's line. */
