@@ -277,6 +277,11 @@ interface Frame {
   readonly installed: RunRecord[];
   /** Per change to a cell: the cell array, the index changed (-1: the whole array was replaced) and what was there. */
   readonly cells: { colour: number; point: Point; at: number; was: RunRecord | RunRecord[] }[];
+  /**
+   * The top of the read arena when the play's runs began: every read above it is a run's the
+   * play made, so undoing the play gives that room back. -1 once compactReads has moved reads.
+   */
+  arenaMark: number;
 }
 
 /** A run rescanCells is to make, and the cell slot it goes in. */
@@ -629,7 +634,7 @@ export class Recogniser {
   play(p: Point, s: Stone): void {
     this.recordBefore(p);
     this.board.play(p, s);
-    const frame: Frame = { id: ++this.frames, point: p, moves: this.board.moves.length, killed: [], installed: [], cells: [] };
+    const frame: Frame = { id: ++this.frames, point: p, moves: this.board.moves.length, killed: [], installed: [], cells: [], arenaMark: -1 };
     this.frame = frame;
     try {
       this.update(p, true);
@@ -687,6 +692,11 @@ export class Recogniser {
       if (c.at < 0) this.cells[c.colour][c.point] = c.was as RunRecord[];
       else this.cells[c.colour][c.point][c.at] = c.was as RunRecord;
     }
+    // The reads above the mark are the play's runs', all dead for good now and out of the
+    // index (a play is undone only from the top of the journal, and any update not journaled
+    // empties the journal first), so their room is given back; else the arena fills with
+    // them play after play, and is swept (compactReads) every few moves.
+    if (frame.arenaMark >= 0) this.arenaTop = frame.arenaMark;
   }
 
   /** A frame that can no longer be undone: its dead runs are dead for good. */
@@ -757,6 +767,7 @@ export class Recogniser {
   private update(q: Point, recorded: boolean): void {
     // Between moves, no run is half made: a safe time to sweep the arena.
     if (this.arenaTop > (this.arena.length * 3) / 4) this.compactReads();
+    if (this.frame !== undefined) this.frame.arenaMark = this.arenaTop;
     this.saveMasks(q);
     for (const t of this.profiles) t.refreshAround(q);
     const g = this.board.geometry;
@@ -1020,6 +1031,8 @@ export class Recogniser {
     };
     for (let i = 0; i < 2; i++) for (const cell of this.cells[i]) for (const rec of cell) move(rec);
     for (const f of this.journal) for (const rec of f.killed) if (!rec.alive && rec.journaled) move(rec);
+    // Reads have moved: no frame's mark means anything now.
+    for (const f of this.journal) f.arenaMark = -1;
     this.arena = fresh;
     this.arenaTop = top;
   }
