@@ -190,6 +190,8 @@ export interface RecogniseStats {
 /** A subgoal's whole-board stream, with what a run needs at hand. */
 interface ScanStream {
   readonly subgoal: Subgoal;
+  /** The subgoal's number of nodes (read for every realisation reported: kept here, one load away). */
+  readonly k: number;
   /** Unique to the subgoal, for the recogniser's internal keys. */
   readonly id: number;
   readonly machine: StreamMachine;
@@ -329,11 +331,16 @@ interface Found {
   real: Realisation | undefined;
 }
 
-/** A realisation (by key) and every live run that found it; `shown` is from the earliest run. */
+/**
+ * A realisation (by key) and every live run that found it: `by`, the earliest, whose find is
+ * `shown`, and the others, if any. Nearly always `by` is the only one (a realisation is found
+ * by the run from its least labelling's entry point), so the others' list is made only when
+ * there are some.
+ */
 interface Slot {
   shown: Found;
   by: RunRecord;
-  holders: RunRecord[];
+  others: RunRecord[] | undefined;
 }
 
 /**
@@ -371,6 +378,7 @@ function scanStreamOf(subgoal: Subgoal): ScanStream {
     const gate = entryGate(stream);
     s = {
       subgoal,
+      k: subgoal.description.nodes.length,
       id: scanStreamIds++,
       machine: machineFor(stream, subgoal.automorphisms),
       order: 0,
@@ -1287,12 +1295,15 @@ export class Recogniser {
     for (const r of rec.found) {
       const slot = found.get(r.key);
       if (slot === undefined) {
-        found.set(r.key, { shown: r, by: rec, holders: [rec] });
+        found.set(r.key, { shown: r, by: rec, others: undefined });
       } else {
-        slot.holders.push(rec);
+        const others = (slot.others ??= []);
         if (rec.order < slot.by.order) {
+          others.push(slot.by);
           slot.shown = r;
           slot.by = rec;
+        } else {
+          others.push(rec);
         }
       }
     }
@@ -1312,19 +1323,22 @@ export class Recogniser {
     const found = this.found[rec.colour];
     for (const r of rec.found) {
       const slot = found.get(r.key)!;
-      const holders = slot.holders;
-      // Their order does not matter (the earliest is looked for below); splice would allocate.
-      const at = holders.indexOf(rec);
-      holders[at] = holders[holders.length - 1];
-      holders.pop();
-      if (holders.length === 0) {
+      const others = slot.others;
+      if (others === undefined || others.length === 0) {
         found.delete(r.key);
-      } else if (slot.by === rec) {
-        let best = holders[0];
-        for (const h of holders) if (h.order < best.order) best = h;
+        continue;
+      }
+      // The others' order does not matter (the earliest is looked for); splice would allocate.
+      let at = others.indexOf(rec);
+      if (slot.by === rec) {
+        at = 0;
+        for (let x = 1; x < others.length; x++) if (others[x].order < others[at].order) at = x;
+        const best = others[at];
         slot.by = best;
         for (const x of best.found) if (x.key === r.key) slot.shown = x;
       }
+      others[at] = others[others.length - 1];
+      others.pop();
     }
   }
 
@@ -1354,11 +1368,10 @@ export class Recogniser {
       }
     }
     const scan = this.current!;
-    const subgoal = scan.subgoal;
-    const k = subgoal.description.nodes.length;
+    const k = scan.k;
     const sig = m.account();
     const implicitAt = m.signatureLength();
-    const perm = leastPerm(subgoal, sig, k);
+    const perm = leastPerm(scan.subgoal, sig, k);
     const key = internalKey(scan.id, sig, k, perm, implicitAt);
     for (const r of list) if (r.key === key) return;
     list.push({ key, sig, implicitAt, perm, real: undefined });
