@@ -14,7 +14,9 @@
  *
  * A realisation is reported once: realisations found with node 1 at different points that
  * are the same object under a symmetry of the description (both nodes of
- * `(1, 2-1, 2) 4:3', 2'-4:2', 3'`) are one, labelled by the least node tuple.
+ * `(1, 2-1, 2) 4:3', 2'-4:2', 3'`) are one, labelled by the least node tuple. The machine
+ * looks only for that labelling (StreamMachine, symInverse), so each realisation is found by
+ * one run: the run of its stream from the point of its entry node.
  */
 import type { Board } from './board.ts';
 import { automorphisms, canonicalise, canonicalString } from './canonical.ts';
@@ -83,50 +85,11 @@ export function destroyingPoints(r: Realisation): Point[] {
   return [...r.nodes, ...r.implicit].sort((a, b) => a - b);
 }
 
-/**
- * The automorphism of the description under which the node tuple raw[0 .. k) has its least
- * image (imageNode), or undefined when none beats the tuple as it is. Compares the images node
- * by node where they lie, building none: most realisations keep the run's own labelling.
- */
-function leastPerm(subgoal: Subgoal, raw: readonly Point[], k: number): readonly number[] | undefined {
-  let perm: readonly number[] | undefined;
-  const autos = subgoal.automorphisms;
-  for (let a = 1; a < autos.length; a++) {
-    const sigma = autos[a];
-    // Compare the image with the best so far, node by node.
-    for (let i = 0; i < k; i++) {
-      const x = imageNode(raw, sigma, i);
-      const best = perm === undefined ? raw[i] : imageNode(raw, perm, i);
-      if (x !== best) {
-        if (x < best) perm = sigma;
-        break;
-      }
-    }
-  }
-  return perm;
-}
-
-/** Node i + 1 of the image of the tuple `raw` under `sigma` (sigma[from] = the label node from + 1 takes). */
-function imageNode(raw: readonly Point[], sigma: readonly number[], i: number): Point {
-  return raw[sigma.indexOf(i + 1)];
-}
-
-/** The least node tuple of a realisation kept as `f`. */
-function leastNodes(f: Found, k: number): Point[] {
-  const out = new Array<number>(k);
-  for (let i = 0; i < k; i++) out[i] = f.perm === undefined ? f.sig[i] : imageNode(f.sig, f.perm, i);
-  return out;
-}
-
 /** Per board size: a stamp per point, so that building a footprint needs no Set. */
 const stamps = new Map<number, { marks: Int32Array; stamp: number }>();
 
-function realise(board: Board, subgoal: Subgoal, colour: Colour, raw: RawRealisation, nodes: readonly Point[], perm: readonly number[] | undefined, key: string): Realisation {
-  // Relabelled by the automorphism giving the least node tuple, so one object has one key.
-  let lines = raw.lines;
-  if (perm !== undefined) {
-    lines = raw.lines.map((l) => ({ ...l, patterns: l.patterns.map((x) => ({ ...x, node: perm[x.node - 1] })).sort((a, b) => a.node - b.node) }));
-  }
+function realise(board: Board, subgoal: Subgoal, colour: Colour, raw: RawRealisation, key: string): Realisation {
+  const nodes = raw.nodes;
   const g = board.geometry;
   let st = stamps.get(g.points);
   if (st === undefined) stamps.set(g.points, (st = { marks: new Int32Array(g.points), stamp: 0 }));
@@ -168,7 +131,7 @@ function realise(board: Board, subgoal: Subgoal, colour: Colour, raw: RawRealisa
     subgoal,
     colour,
     nodes,
-    lines,
+    lines: raw.lines,
     implicit: raw.implicit,
     comments: subgoal.description.nodes.map((n) => n.comment),
     footprint,
@@ -192,8 +155,6 @@ interface ScanStream {
   readonly subgoal: Subgoal;
   /** The subgoal's number of nodes (read for every realisation reported: kept here, one load away). */
   readonly k: number;
-  /** Unique to the subgoal, for the recogniser's internal keys. */
-  readonly id: number;
   readonly machine: StreamMachine;
   /** Its place in the scan order at one point. */
   order: number;
@@ -227,8 +188,8 @@ interface EntryGroup {
 
 /**
  * One run of a stream from one point, for one colour, as the last scan left it: the
- * realisations it found (one per key, the first it found, with the signature of how it was
- * found) and what it read, so that it is run again when a move changed something it read:
+ * realisations it found (each once, the first way it found it, by its signature) and what it
+ * read, so that it is run again when a move changed something it read:
  * Its reads are `readLen` numbers from `readStart` in the recogniser's read arena: pairs
  * (point * 4 + direction) and the interest there (ScanScratch), alternately; a near read
  * (ScanScratch) is filed under its pair plus the board's `points * 4`, with its word.
@@ -237,8 +198,6 @@ interface RunRecord {
   readonly colour: number;
   readonly point: Point;
   readonly scan: ScanStream;
-  /** Where it comes in a whole-board scan: by point, then stream. Earlier runs' realisations are the ones shown. */
-  readonly order: number;
   readStart: number;
   readonly readLen: number;
   readonly found: readonly Found[];
@@ -307,68 +266,36 @@ const NONE: Found[] = [];
  * What a cell slot holds from the moment rescanCells plans a new run there until the run is
  * made, later in the same call; nothing reads a cell in between. Never alive.
  */
-const PLACEHOLDER = { colour: -1, point: -1, order: -1, readStart: 0, readLen: 0, found: NONE, empty: true, alive: false, journaled: false, indexed: false, born: 0, visit: 0, gate: false } as unknown as RunRecord;
+const PLACEHOLDER = { colour: -1, point: -1, readStart: 0, readLen: 0, found: NONE, empty: true, alive: false, journaled: false, indexed: false, born: 0, visit: 0, gate: false } as unknown as RunRecord;
 
 /** Plays remembered for undo. */
 const JOURNAL_DEPTH = 16;
 
 /**
- * A realisation as a run found it, in few numbers: its key, least node tuple (and the
- * automorphism giving it), implicit nodes, and the machine's signature of how it was found.
- * The Realisation object is built from these when first asked for. The key here is the
- * recogniser's own (internalKey); the Realisation's key names the colour and the subgoal in full.
+ * A realisation as a run found it, in few numbers: the machine's account of it (its
+ * signature — node points by label, then each E line's windows — and from `implicitAt` on its
+ * implicit nodes, StreamMachine.account). The node tuple is the least labelling's (the
+ * machine looks for no other), so nothing needs relabelling; the Realisation object, with its
+ * public key, is built from these when first asked for.
  */
 interface Found {
-  readonly key: string;
-  /**
-   * The run's account of it (StreamMachine.account): its signature — node points by label as
-   * the run placed them, then the windows — and from `implicitAt` on its implicit nodes.
-   */
   readonly sig: readonly number[];
   readonly implicitAt: number;
-  /** The automorphism giving the least node tuple (leastPerm); undefined: the run's own labelling. */
-  readonly perm: readonly number[] | undefined;
   real: Realisation | undefined;
 }
 
 /**
- * A realisation (by key) and every live run that found it: `by`, the earliest, whose find is
- * `shown`, and the others, if any. Nearly always `by` is the only one (a realisation is found
- * by the run from its least labelling's entry point), so the others' list is made only when
- * there are some.
+ * Whether the found realisation `f` has the node tuple and implicit nodes of the account
+ * `sig` (implicit nodes from `implicitAt`): the same realisation, found another way.
  */
-interface Slot {
-  shown: Found;
-  by: RunRecord;
-  others: RunRecord[] | undefined;
-}
-
-/**
- * Scratch for internalKey: one array per key length, filled in place (an array emptied and
- * refilled by push would be given new storage each time).
- */
-const keyCodes: number[][] = [];
-
-/**
- * The recogniser's key for a realisation of one colour: the stream's id for the subgoal, its
- * least node tuple and its implicit nodes, one UTF-16 code unit each (points are far below
- * 65536). The id fixes the number of nodes, so the parts need no separator; no number is
- * written out in decimal, and the string is short to hash.
- */
-function internalKey(id: number, sig: readonly number[], k: number, perm: readonly number[] | undefined, implicitAt: number): string {
-  const n = 2 + k + sig.length - implicitAt;
-  let codes = keyCodes[n];
-  if (codes === undefined) keyCodes[n] = codes = new Array<number>(n).fill(0);
-  codes[0] = id & 0xffff;
-  codes[1] = id >>> 16;
-  let at = 2;
-  for (let i = 0; i < k; i++) codes[at++] = perm === undefined ? sig[i] : imageNode(sig, perm, i);
-  for (let t = implicitAt; t < sig.length; t++) codes[at++] = sig[t];
-  return String.fromCharCode.apply(null, codes);
+function sameRealisation(f: Found, sig: readonly number[], k: number, implicitAt: number): boolean {
+  if (f.sig.length - f.implicitAt !== sig.length - implicitAt) return false;
+  for (let i = 0; i < k; i++) if (f.sig[i] !== sig[i]) return false;
+  for (let t = implicitAt, u = f.implicitAt; t < sig.length; t++, u++) if (f.sig[u] !== sig[t]) return false;
+  return true;
 }
 
 const scanStreams = new WeakMap<Subgoal, ScanStream>();
-let scanStreamIds = 0;
 
 function scanStreamOf(subgoal: Subgoal): ScanStream {
   let s = scanStreams.get(subgoal);
@@ -379,7 +306,6 @@ function scanStreamOf(subgoal: Subgoal): ScanStream {
     s = {
       subgoal,
       k: subgoal.description.nodes.length,
-      id: scanStreamIds++,
       machine: machineFor(stream, subgoal.automorphisms),
       order: 0,
       prefix: [`black|${subgoal.text}|`, `white|${subgoal.text}|`],
@@ -402,7 +328,6 @@ let lastGrouping: { subgoals: readonly Subgoal[]; groups: Grouping } | undefined
  */
 interface Grouping {
   readonly groups: readonly EntryGroup[];
-  readonly streamCount: number;
   readonly byUnion: (readonly EntryGroup[] | undefined)[];
 }
 
@@ -477,7 +402,7 @@ function groupStreams(subgoals: readonly Subgoal[]): Grouping {
     for (let x = streams.length - 1; x >= 0; x--) gateEnd[x] = x + 1 < streams.length && streams[x + 1].gateKey === streams[x].gateKey ? gateEnd[x + 1] : x + 1;
     return { ...g, streams, gateEnd };
   });
-  const grouping: Grouping = { groups: numbered, streamCount: Math.max(1, order), byUnion: [] };
+  const grouping: Grouping = { groups: numbered, byUnion: [] };
   lastGrouping = { subgoals: subgoals.slice(), groups: grouping };
   return grouping;
 }
@@ -497,8 +422,7 @@ function groupStreams(subgoals: readonly Subgoal[]): Grouping {
  * changed are done again from scratch (the profile check there may now pass for other
  * streams), and so is every other run that read something that changed; every other run
  * would find what it found before. So the realisations after a move are exactly those of a
- * fresh whole-board scan, and each key shows the realisation the earliest run in scan order
- * found, as a fresh scan does. A run done again that finds what it found before, the same way,
+ * fresh whole-board scan. A run done again that finds what it found before, the same way,
  * after reading the same things, keeps its old record.
  *
  * Play and undo through the recogniser keep a journal of the last plays: what runs each one
@@ -508,10 +432,8 @@ function groupStreams(subgoals: readonly Subgoal[]): Grouping {
 export class Recogniser {
   readonly board: Board;
   private subgoals: readonly Subgoal[] = [];
-  private grouping: Grouping = { groups: [], streamCount: 1, byUnion: [] };
-  private streamCount = 1;
+  private grouping: Grouping = { groups: [], byUnion: [] };
   private readonly profiles: readonly [ProfileTable, ProfileTable];
-  private readonly found: readonly [Map<string, Slot>, Map<string, Slot>];
   /** cells[colour][p]: the live runs from p. */
   private readonly cells: readonly [RunRecord[][], RunRecord[][]];
   /**
@@ -593,7 +515,6 @@ export class Recogniser {
     this.scratch = new ScanScratch(board.points);
     this.gateOpen = new Int32Array(board.points);
     this.profiles = [new ProfileTable(board, BLACK), new ProfileTable(board, WHITE)];
-    this.found = [new Map(), new Map()];
     this.cells = [[], []];
     this.nearBase = board.points * 4;
     this.dw = directionWindows(board.geometry);
@@ -611,7 +532,6 @@ export class Recogniser {
   setLibrary(library: readonly Subgoal[]): void {
     this.subgoals = library.slice();
     this.grouping = groupStreams(this.subgoals);
-    this.streamCount = this.grouping.streamCount;
     this.recogniseAll();
   }
 
@@ -630,7 +550,6 @@ export class Recogniser {
     this.arenaTop = 0;
     for (let i = 0; i < 2; i++) {
       if (!this.profilesFresh) this.profiles[i].refreshAll();
-      this.found[i].clear();
       const cells = this.cells[i];
       cells.length = 0;
       for (let p = 0; p < this.board.points; p++) cells.push([]);
@@ -1210,7 +1129,6 @@ export class Recogniser {
       colour: i,
       point: p,
       scan,
-      order: p * this.streamCount + scan.order,
       readStart,
       readLen,
       found,
@@ -1286,31 +1204,18 @@ export class Recogniser {
     return rec;
   }
 
-  /** A run's realisations join the colour's, and the index is to learn what it read (see pending). */
+  /**
+   * A run's realisations join the colour's (they are the live runs' found lists), and the
+   * index is to learn what it read (see pending).
+   */
   private install(rec: RunRecord): void {
     rec.alive = true;
     rec.journaled = false;
     this.frame?.installed.push(rec);
-    const found = this.found[rec.colour];
-    for (const r of rec.found) {
-      const slot = found.get(r.key);
-      if (slot === undefined) {
-        found.set(r.key, { shown: r, by: rec, others: undefined });
-      } else {
-        const others = (slot.others ??= []);
-        if (rec.order < slot.by.order) {
-          others.push(slot.by);
-          slot.shown = r;
-          slot.by = rec;
-        } else {
-          others.push(rec);
-        }
-      }
-    }
     if (this.heads !== undefined && !rec.indexed) this.pending.push(rec);
   }
 
-  /** A run's realisations leave the colour's, unless a live run found them too. */
+  /** A run's realisations leave the colour's: no other run finds them (see collect). */
   private kill(rec: RunRecord): void {
     if (!rec.alive) return;
     rec.alive = false;
@@ -1320,29 +1225,15 @@ export class Recogniser {
     } else if (rec.indexed) {
       this.indexDead += rec.readLen >> 1;
     }
-    const found = this.found[rec.colour];
-    for (const r of rec.found) {
-      const slot = found.get(r.key)!;
-      const others = slot.others;
-      if (others === undefined || others.length === 0) {
-        found.delete(r.key);
-        continue;
-      }
-      // The others' order does not matter (the earliest is looked for); splice would allocate.
-      let at = others.indexOf(rec);
-      if (slot.by === rec) {
-        at = 0;
-        for (let x = 1; x < others.length; x++) if (others[x].order < others[at].order) at = x;
-        const best = others[at];
-        slot.by = best;
-        for (const x of best.found) if (x.key === r.key) slot.shown = x;
-      }
-      others[at] = others[others.length - 1];
-      others.pop();
-    }
   }
 
-  /** A realisation the current run found: kept once per key, the first time. */
+  /**
+   * A realisation the current run found: kept once, the first way it was found. No other run
+   * can find it: the machine reports a realisation only under its least labelling (the tuple
+   * of node points is less than its image under every other automorphism of the
+   * description), whose entry node is where this run started. So a realisation's run is its
+   * one holder, and the colour's realisations are the live runs' lists, with no map to keep.
+   */
   private collect(m: StreamMachine): void {
     let list = this.currentFound;
     if (list === NONE) this.currentFound = list = [];
@@ -1362,28 +1253,25 @@ export class Recogniser {
         }
       }
       if (same !== undefined) {
-        for (const r of list) if (r.key === same.key) return;
+        for (const r of list) if (sameRealisation(r, same.sig, this.current!.k, same.implicitAt)) return;
         list.push(same);
         return;
       }
     }
-    const scan = this.current!;
-    const k = scan.k;
+    const k = this.current!.k;
     const sig = m.account();
     const implicitAt = m.signatureLength();
-    const perm = leastPerm(scan.subgoal, sig, k);
-    const key = internalKey(scan.id, sig, k, perm, implicitAt);
-    for (const r of list) if (r.key === key) return;
-    list.push({ key, sig, implicitAt, perm, real: undefined });
+    for (const r of list) if (sameRealisation(r, sig, k, implicitAt)) return;
+    list.push({ sig, implicitAt, real: undefined });
   }
 
   /** The Realisation object of a found realisation, built on first use. */
   private realisation(f: Found, colour: Colour, subgoal: Subgoal): Realisation {
     if (f.real === undefined) {
-      const nodes = leastNodes(f, subgoal.description.nodes.length);
       const implicit = f.sig.slice(f.implicitAt);
-      const key = `${scanStreamOf(subgoal).prefix[colour === 'black' ? 0 : 1]}${nodes.join(',')}|${implicit.join(',')}`;
-      f.real = realise(this.board, subgoal, colour, rawFromSignature(subgoal.stream, this.board.geometry, f.sig, implicit), nodes, f.perm, key);
+      const raw = rawFromSignature(subgoal.stream, this.board.geometry, f.sig, implicit);
+      const key = `${scanStreamOf(subgoal).prefix[colour === 'black' ? 0 : 1]}${raw.nodes.join(',')}|${implicit.join(',')}`;
+      f.real = realise(this.board, subgoal, colour, raw, key);
     }
     return f.real;
   }
@@ -1410,7 +1298,10 @@ export class Recogniser {
   /** The realisations of one colour, in library order, then by nodes, then by implicit nodes. */
   realisations(colour: Colour): Realisation[] {
     const order = new Map(this.subgoals.map((s, i) => [s, i]));
-    const list = Array.from(this.found[colour === 'black' ? 0 : 1].values(), (s) => this.realisation(s.shown, colour, s.by.scan.subgoal));
+    const list: Realisation[] = [];
+    for (const cell of this.cells[colour === 'black' ? 0 : 1]) {
+      for (const rec of cell) for (const f of rec.found) list.push(this.realisation(f, colour, rec.scan.subgoal));
+    }
     return list.sort((a, b) => {
       const d = order.get(a.subgoal)! - order.get(b.subgoal)!;
       if (d !== 0) return d;
