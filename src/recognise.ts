@@ -784,6 +784,14 @@ export class Recogniser {
         let e = head[pd];
         while (e >= 0) {
           const next = entNext[e];
+          const word = entInterest[e];
+          // A read that shares nothing with the change is passed over without touching its
+          // run's record (half the entries a play walks; a record is often out of cache).
+          if ((word & pdDiff) === 0) {
+            prev = e;
+            e = next;
+            continue;
+          }
           const rec = entRec[e]!;
           if (!rec.alive && !rec.journaled) {
             // Dead for good: unlink the entry on the way.
@@ -793,7 +801,7 @@ export class Recogniser {
             this.indexDead--;
             this.indexSize--;
           } else {
-            if (rec.alive && cellChanged[rec.point] === 0 && rec.visit !== visit && this.readChanged(table, pd, entInterest[e], pdDiff, rec.empty)) {
+            if (rec.alive && cellChanged[rec.point] === 0 && rec.visit !== visit && this.readChanged(table, pd, word, pdDiff, rec.empty)) {
               rec.visit = visit;
               if (rec.gate) {
                 // A gate that may have opened: its point is looked at again as a whole, below.
