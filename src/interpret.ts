@@ -253,6 +253,12 @@ const runState = {
   alt: new Int32Array(MAX_ELEMENTS),
   conf: new Int32Array(MAX_ELEMENTS),
   sol: new Uint8Array(MAX_ELEMENTS),
+  /**
+   * Per C element: its near set, worked out when the element is first tried with its f and
+   * direction, and used again when it is taken up after a backtrack (nothing before it has
+   * changed then).
+   */
+  nearSets: new Int32Array(MAX_ELEMENTS),
   /** Scratch for pattern checks: fitting windows and their vacant masks (optionsFor), positions along a line (linePositions). */
   fits: new Int32Array(WINDOW),
   wmask: new Int32Array(WINDOW),
@@ -907,12 +913,16 @@ export class StreamMachine {
     const d = runState.lineDir[line];
     const f = runState.P[this.elFrom[pc]];
     const atom = this.elAtom[pc];
-    const pd = f * 4 + d;
     let set = 0;
-    if (atom !== 0) {
+    if (a > 0) {
+      // Taken up again after a backtrack: f and d are as they were, and so is the set.
+      set = runState.nearSets[pc];
+    } else if (atom !== 0) {
+      const pd = f * 4 + d;
       const others = this.elOthers[pc];
       set = nearSet(this.table, pd, atom, others);
       this.scratch.readNear(pd, atom | (others << NEAR_OTHERS_SHIFT) | (set << NEAR_SET_SHIFT) | NEAR_REACH);
+      runState.nearSets[pc] = set;
     }
     const step = this.board.geometry.step[d];
     const bit = 1 << d;
