@@ -336,6 +336,13 @@ export class StreamMachine {
   private readonly memAtom: Int32Array;
   /** lineSpecN[line * (k + 1) + x]: node x's n on the line, or -1 when x is not on it. */
   private readonly lineSpecN: Int32Array;
+  /**
+   * For each line member (as memNode): the labels, as bits, of the line's other members whose
+   * spec there is at least its own — its patterns must hold them; and per line, the labels
+   * of the nodes not on it — no pattern of the line may hold them (see fitStarts).
+   */
+  private readonly memHold: Int32Array;
+  private readonly lineOff: Int32Array;
   /** The elements a failed lineFeasible depended on. */
   private lineBits = 0;
   // Per-run context.
@@ -417,6 +424,8 @@ export class StreamMachine {
     this.memDashed = new Uint8Array(memCount);
     this.memAtom = new Int32Array(memCount);
     this.lineSpecN = new Int32Array(L * (k + 1)).fill(-1);
+    this.memHold = new Int32Array(memCount);
+    this.lineOff = new Int32Array(L);
     let at = 0;
     stream.lines.forEach((l, li) => {
       this.lineStart[li] = at;
@@ -427,8 +436,12 @@ export class StreamMachine {
         this.memDashed[at] = l.specs[m].dashed ? 1 : 0;
         this.memAtom[at] = selfAtoms(stream, x, li);
         this.lineSpecN[li * (k + 1) + x] = l.specs[m].n;
+        l.nodes.forEach((y, m2) => {
+          if (y !== x && l.specs[m2].n >= l.specs[m].n) this.memHold[at] |= 1 << y;
+        });
         at++;
       });
+      for (let x = 1; x <= k; x++) if (!l.nodes.includes(x)) this.lineOff[li] |= 1 << x;
     });
   }
 
@@ -785,26 +798,23 @@ export class StreamMachine {
    * its spec and no placed explicit node off the line.
    */
   private fitStarts(line: number, m: number): number {
-    const st = this.lineStart[line];
-    const j = this.memNode[st + m];
-    const nm = this.memN[st + m];
-    const p = runState.P[j];
+    const at = this.lineStart[line] + m;
+    const j = this.memNode[at];
     const offs = runState.offs;
-    const tp = offs[j - 1];
-    const specs = line * (this.k + 1);
-    let fit = (this.windows[p * 4 + runState.lineDir[line]] >> (5 * (nm - 1))) & 31;
+    const tp = offs[j - 1] - HOLDING_BIAS;
+    const hold = this.memHold[at];
+    const off = this.lineOff[line];
+    let fit = (this.windows[runState.P[j] * 4 + runState.lineDir[line]] >> (5 * (this.memN[at] - 1))) & 31;
     const on = runState.onLine;
     for (let i = 0; i < this.onCount && fit !== 0; i++) {
       const x = on[i];
-      if (x === j) continue;
-      // The windows holding the point t steps from p are those starting at bits t … t + 4.
-      const t = offs[x - 1] - tp;
-      const xn = this.lineSpecN[specs + x];
-      if (xn < 0) fit &= ~startsHolding(t);
-      else if (xn >= nm) fit &= startsHolding(t);
+      // The windows holding the point t steps from j's are those starting at bits t … t + 4.
+      if (((hold >> x) & 1) !== 0) fit &= STARTS_HOLDING[offs[x - 1] - tp];
+      else if (((off >> x) & 1) !== 0) fit &= ~STARTS_HOLDING[offs[x - 1] - tp];
     }
     return fit;
   }
+
 
   private attempt(pc: number, a: number, start: Point): number {
     switch (this.elOp[pc]) {
@@ -1367,6 +1377,13 @@ function startsHolding(t: number): number {
   const hi = t + 4 > 4 ? 4 : t + 4;
   return lo > hi ? 0 : ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1);
 }
+
+/**
+ * startsHolding(t) at index t + HOLDING_BIAS, for every t two points on one board line can be
+ * apart (|t| < 32: a board is at most 19 points wide).
+ */
+const HOLDING_BIAS = 32;
+const STARTS_HOLDING = Int32Array.from({ length: 2 * HOLDING_BIAS }, (_, i) => startsHolding(i - HOLDING_BIAS));
 
 /** Sorts a short list of point ids ascending, in place (insertion sort: no comparator call per step). */
 export function sortPoints(a: number[]): number[] {
