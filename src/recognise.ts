@@ -1308,7 +1308,7 @@ export class Recogniser {
     const order = new Map(this.subgoals.map((s, i) => [s, i]));
     const list: Realisation[] = [];
     for (const cell of this.cells[colour === 'black' ? 0 : 1]) {
-      for (const rec of cell) for (const f of rec.found) list.push(this.realisation(f, colour, rec.scan.subgoal));
+      for (const rec of cell) if (rec.alive) for (const f of rec.found) list.push(this.realisation(f, colour, rec.scan.subgoal));
     }
     return list.sort((a, b) => {
       const d = order.get(a.subgoal)! - order.get(b.subgoal)!;
