@@ -273,6 +273,8 @@ const runState = {
    */
   eGen: new Float64Array(MAX_ELEMENTS).fill(-1),
   eDir: new Int8Array(MAX_ELEMENTS).fill(-1),
+  /** Per E element: the elements its options rest on (linePositions' lineBits when they were worked out). */
+  eBits: new Int32Array(MAX_ELEMENTS),
   generation: 0,
   /** Per E element: the points it marked in the cover, eMarkedCount[pc] of them. */
   eMarked: Array.from({ length: MAX_ELEMENTS }, (): number[] => []),
@@ -342,6 +344,8 @@ export class StreamMachine {
    * of the nodes not on it — no pattern of the line may hold them (see fitStarts).
    */
   private readonly memHold: Int32Array;
+  /** lineE[line]: the E element of the line. */
+  private readonly lineE: Int32Array;
   private readonly lineOff: Int32Array;
   /** The elements a failed lineFeasible depended on. */
   private lineBits = 0;
@@ -425,6 +429,10 @@ export class StreamMachine {
     this.memAtom = new Int32Array(memCount);
     this.lineSpecN = new Int32Array(L * (k + 1)).fill(-1);
     this.memHold = new Int32Array(memCount);
+    this.lineE = new Int32Array(L);
+    els.forEach((e, pc) => {
+      if (e.op === 'E') this.lineE[e.line] = pc;
+    });
     this.lineOff = new Int32Array(L);
     let at = 0;
     stream.lines.forEach((l, li) => {
@@ -533,19 +541,16 @@ export class StreamMachine {
         }
         continue;
       }
-      // Every alternative of pc failed. Unless a realisation was found below it, or it is an
-      // E (whose options depend on everything before it), the failures depended only on the
-      // elements in conf[pc]: back up to the latest of them, skipping the choices in between,
-      // which cannot help, and hand it the rest of the conflict.
+      // Every alternative of pc failed. Unless a realisation was found below it, the failures
+      // depended only on the elements in conf[pc]: back up to the latest of them, skipping the
+      // choices in between, which cannot help, and hand it the rest of the conflict. (An E's
+      // options rest on where the nodes on its line's board line are and which way it runs;
+      // an option fails on the cover marks of other lines, made by their E's choices.)
       let h = pc - 1;
       if (jumps && sol[pc] === 0) {
-        if (elOp[pc] === OP_E) {
-          if (h >= 0) conf[h] |= (1 << h) - 1;
-        } else {
-          const cs = conf[pc] & ((1 << pc) - 1);
-          h = highestBit(cs);
-          if (h >= 0) conf[h] |= cs & ~(1 << h);
-        }
+        const cs = conf[pc] & ((1 << pc) - 1);
+        h = highestBit(cs);
+        if (h >= 0) conf[h] |= cs & ~(1 << h);
       }
       for (let x = pc - 1; x >= h && x >= 0; x--) this.retract(x);
       pc = h;
@@ -1099,6 +1104,8 @@ export class StreamMachine {
       this.optionsFor(pc, line);
       runState.eGen[pc] = runState.generation;
       runState.eDir[pc] = runState.lineDir[line];
+      // What the options rest on: where the nodes on the line's board line are, and its direction.
+      runState.eBits[pc] = this.lineBits;
     }
     const count = runState.eOptCount[pc];
     const optMask = runState.eOptMask[pc];
@@ -1108,14 +1115,17 @@ export class StreamMachine {
     let nMarked = runState.eMarkedCount[pc];
     const step = this.board.geometry.step[runState.lineDir[line]];
     const origin = runState.P[this.memNode[this.lineStart[line]]];
+    // The lines whose patterns an option met: those lines' E elements, whose choices marked them, are why it failed.
+    let clashed = 0;
     for (let i = a; i < count; i++) {
       this.steps++;
       const mask = optMask[i];
-      let clash = false;
-      for (let rest = mask; rest !== 0 && !clash; rest &= rest - 1) {
-        if ((cover[origin + (lowestBit(rest) - 8) * step] & ~bit) !== 0) clash = true;
+      let hit = 0;
+      for (let rest = mask; rest !== 0 && hit === 0; rest &= rest - 1) hit = cover[origin + (lowestBit(rest) - 8) * step] & ~bit;
+      if (hit !== 0) {
+        clashed |= hit;
+        continue;
       }
-      if (clash) continue;
       for (let rest = mask; rest !== 0; rest &= rest - 1) {
         const p = origin + (lowestBit(rest) - 8) * step;
         if (cover[p] === 0) {
@@ -1125,9 +1135,18 @@ export class StreamMachine {
       }
       runState.eMarkedCount[pc] = nMarked;
       runState.eTaken[pc] = i;
+      runState.conf[pc] |= runState.eBits[pc] | this.markedBy(clashed);
       return i;
     }
+    runState.conf[pc] |= runState.eBits[pc] | this.markedBy(clashed);
     return -1;
+  }
+
+  /** The E elements of the lines in `lines` (a bit per line): the elements whose choices made those cover marks. */
+  private markedBy(lines: number): number {
+    let bits = 0;
+    for (let rest = lines; rest !== 0; rest &= rest - 1) bits |= 1 << this.lineE[lowestBit(rest)];
+    return bits;
   }
 
   /**
