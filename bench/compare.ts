@@ -13,6 +13,12 @@
  * 0.982 and 1.033 for a play. Prints the medians and the median of the per-round ratios (this
  * checkout over the base: below 1 is faster). Both checkouts need their own node_modules (a
  * symbolic link will do).
+ *
+ * Even alternating, the ratio of two identical checkouts is not 1: in the fifteenth pass,
+ * A/A trials read 0.96–0.98 for the whole board and about 0.99 for a play, the side loaded
+ * later favoured. BASE_TWIN, a second checkout of the base commit, is timed as a third side
+ * in the same rounds, and its ratio to the base printed beside the result: a change is only
+ * shown when its ratio is clearly below the twin's.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -71,52 +77,51 @@ async function load(root: string, library: string): Promise<Side> {
   };
 }
 
+/** One round's figures for each side, in the order the sides were given. */
+function round(sides: readonly Side[], r: number): { whole: number[]; play: number[] } {
+  const n = sides.length;
+  const whole = new Array<number>(n).fill(0);
+  const play = new Array<number>(n).fill(0);
+  // Which side goes first turns round by round, and within the whole-board samples: going
+  // second is not the same as going first.
+  for (let k = 0; k < 4; k++) {
+    for (let x = 0; x < n; x++) {
+      const at = (x + r + k) % n;
+      whole[at] += sides[at].whole() / 4;
+    }
+  }
+  for (let x = 0; x < n; x++) {
+    const at = (x + r) % n;
+    play[at] = sides[at].play();
+  }
+  return { whole, play };
+}
+
 async function main(args: readonly string[]): Promise<number> {
-  const [baseArg, library = 'generated', roundsArg = '15'] = args;
+  const [baseArg, library = 'generated', roundsArg = '15', twinArg] = args;
   const rounds = Number(roundsArg);
   if (baseArg === undefined || (library !== 'generated' && library !== 'learned') || !Number.isInteger(rounds) || rounds < 1) {
-    console.error('usage: npx tsx bench/compare.ts BASE [generated|learned] [rounds ≥ 1]');
+    console.error('usage: npx tsx bench/compare.ts BASE [generated|learned] [rounds ≥ 1] [BASE_TWIN]');
     return 2;
   }
-  const base = await load(resolve(baseArg), library);
-  const ours = await load(here, library);
-  for (let r = 0; r < 4; r++) {
-    base.whole();
-    ours.whole();
-    base.play();
-    ours.play();
-  }
-  const wb: number[] = [];
-  const wo: number[] = [];
-  const pb: number[] = [];
-  const po: number[] = [];
+  // Sides: the base, this checkout, and (given a second checkout of the same commit) the base's twin.
+  const sides = [await load(resolve(baseArg), library), await load(here, library)];
+  if (twinArg !== undefined) sides.push(await load(resolve(twinArg), library));
+  for (let r = 0; r < 4; r++) round(sides, r);
+  const whole: number[][] = sides.map(() => []);
+  const play: number[][] = sides.map(() => []);
   for (let r = 0; r < rounds; r++) {
-    let b = 0;
-    let o = 0;
-    // Which side goes first alternates (base, ours, ours, base, …): going second is not the same as going first.
-    for (let k = 0; k < 4; k++) {
-      if ((r + k) % 2 === 0) {
-        b += base.whole();
-        o += ours.whole();
-      } else {
-        o += ours.whole();
-        b += base.whole();
-      }
-    }
-    wb.push(b / 4);
-    wo.push(o / 4);
-    if (r % 2 === 0) {
-      pb.push(base.play());
-      po.push(ours.play());
-    } else {
-      po.push(ours.play());
-      pb.push(base.play());
-    }
+    const f = round(sides, r);
+    sides.forEach((_, x) => {
+      whole[x].push(f.whole[x]);
+      play[x].push(f.play[x]);
+    });
   }
   const ratio = (b: readonly number[], o: readonly number[]): number => median(o.map((x, i) => x / b[i]));
+  const twin = (what: number[][]): string => (sides.length > 2 ? ` (A/A: twin ${median(what[2]).toFixed(3)} ms, ratio ${ratio(what[0], what[2]).toFixed(3)})` : '');
   console.log(`middle game, ${library} library of 1000, ${rounds} rounds`);
-  console.log(`whole board: base ${median(wb).toFixed(2)} ms, this ${median(wo).toFixed(2)} ms, ratio ${ratio(wb, wo).toFixed(3)}`);
-  console.log(`one play:    base ${median(pb).toFixed(3)} ms, this ${median(po).toFixed(3)} ms, ratio ${ratio(pb, po).toFixed(3)}`);
+  console.log(`whole board: base ${median(whole[0]).toFixed(2)} ms, this ${median(whole[1]).toFixed(2)} ms, ratio ${ratio(whole[0], whole[1]).toFixed(3)}${twin(whole)}`);
+  console.log(`one play:    base ${median(play[0]).toFixed(3)} ms, this ${median(play[1]).toFixed(3)} ms, ratio ${ratio(play[0], play[1]).toFixed(3)}${twin(play)}`);
   return 0;
 }
 
