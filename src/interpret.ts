@@ -213,6 +213,28 @@ let vacantStamp = 0;
 const machines = new WeakMap<ControlStream, StreamMachine>();
 
 /**
+ * Where machines keep their tables: one buffer after another, each table 4-byte aligned,
+ * so that a machine's tables lie side by side, and machines made one after another (a
+ * library's) lie side by side too.
+ */
+let packBuffer = new ArrayBuffer(1 << 20);
+let packTop = 0;
+
+/** A copy of `a` in the pack buffer. */
+function packed<T extends Int8Array | Uint8Array | Int32Array>(a: T): T {
+  packTop = (packTop + 3) & ~3;
+  if (packTop + a.byteLength > packBuffer.byteLength) {
+    packBuffer = new ArrayBuffer(Math.max(1 << 20, a.byteLength));
+    packTop = 0;
+  }
+  const Kind = a.constructor as new (buffer: ArrayBuffer, offset: number, length: number) => T;
+  const copy = new Kind(packBuffer, packTop, a.length);
+  copy.set(a);
+  packTop += a.byteLength;
+  return copy;
+}
+
+/**
  * The most a machine holds: the compiler's bounds on nodes and lines, and room for the
  * elements they make (A, then per line a D and an E, per node line a B, per node a C).
  */
@@ -451,6 +473,29 @@ export class StreamMachine {
       });
       for (let x = 1; x <= k; x++) if (!l.nodes.includes(x)) this.lineOff[li] |= 1 << x;
     });
+    // The tables, side by side in memory (see packed).
+    this.elOp = packed(this.elOp);
+    this.elNode = packed(this.elNode);
+    this.elLine = packed(this.elLine);
+    this.elFrom = packed(this.elFrom);
+    this.elAfter = packed(this.elAfter);
+    this.elAtom = packed(this.elAtom);
+    this.elOthers = packed(this.elOthers);
+    this.elSlot = packed(this.elSlot);
+    this.nodeLineCount = packed(this.nodeLineCount);
+    this.nodeLineIds = packed(this.nodeLineIds);
+    this.nodeAtoms = packed(this.nodeAtoms);
+    this.lineStart = packed(this.lineStart);
+    this.lineLen = packed(this.lineLen);
+    this.memNode = packed(this.memNode);
+    this.memN = packed(this.memN);
+    this.memDashed = packed(this.memDashed);
+    this.memAtom = packed(this.memAtom);
+    this.lineSpecN = packed(this.lineSpecN);
+    this.memHold = packed(this.memHold);
+    this.lineE = packed(this.lineE);
+    this.lineOff = packed(this.lineOff);
+    this.symInverse = packed(this.symInverse);
   }
 
   /**
