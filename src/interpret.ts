@@ -215,7 +215,9 @@ const machines = new WeakMap<ControlStream, StreamMachine>();
 /**
  * Where machines keep their tables: one buffer after another, each table 4-byte aligned,
  * so that a machine's tables lie side by side, and machines made one after another (a
- * library's) lie side by side too.
+ * library's) lie side by side too. A run is short and its machine's tables are mostly out of
+ * the processor's caches when it starts; side by side, and in bytes where their numbers are
+ * small (labels, lines, elements, counts), they come back in fewer cache lines.
  */
 let packBuffer = new ArrayBuffer(1 << 20);
 let packTop = 0;
@@ -338,28 +340,28 @@ export class StreamMachine {
   private readonly entry: number;
   // Elements, decoded.
   private readonly elOp: Int8Array;
-  private readonly elNode: Int32Array;
-  private readonly elLine: Int32Array;
-  private readonly elFrom: Int32Array;
-  private readonly elAfter: Int32Array;
+  private readonly elNode: Int8Array;
+  private readonly elLine: Int8Array;
+  private readonly elFrom: Int8Array;
+  private readonly elAfter: Int8Array;
   private readonly elAtom: Int32Array;
   /** For C: the OR of the atoms of the node's other lines, which must be met off the element's line. */
   private readonly elOthers: Int32Array;
   /** For B and C: which of the node's line slots the element's line is. */
-  private readonly elSlot: Int32Array;
+  private readonly elSlot: Int8Array;
   // Nodes (by label): lines through them and the atom each must meet, four slots each.
   private readonly nodeLineCount: Int8Array;
-  private readonly nodeLineIds: Int32Array;
+  private readonly nodeLineIds: Int8Array;
   private readonly nodeAtoms: Int32Array;
   // Lines: members in a flat list (ascending label), and per (line, label) membership.
-  private readonly lineStart: Int32Array;
-  private readonly lineLen: Int32Array;
-  private readonly memNode: Int32Array;
-  private readonly memN: Int32Array;
+  private readonly lineStart: Uint8Array;
+  private readonly lineLen: Int8Array;
+  private readonly memNode: Int8Array;
+  private readonly memN: Int8Array;
   private readonly memDashed: Uint8Array;
   private readonly memAtom: Int32Array;
   /** lineSpecN[line * (k + 1) + x]: node x's n on the line, or -1 when x is not on it. */
-  private readonly lineSpecN: Int32Array;
+  private readonly lineSpecN: Int8Array;
   /**
    * For each line member (as memNode): the labels, as bits, of the line's other members whose
    * spec there is at least its own — its patterns must hold them; and per line, the labels
@@ -367,7 +369,7 @@ export class StreamMachine {
    */
   private readonly memHold: Int32Array;
   /** lineE[line]: the E element of the line. */
-  private readonly lineE: Int32Array;
+  private readonly lineE: Int8Array;
   private readonly lineOff: Int32Array;
   /** The elements a failed lineFeasible depended on. */
   private lineBits = 0;
@@ -397,7 +399,7 @@ export class StreamMachine {
    * its own entry node, so nothing is lost; a symmetric subgoal's search shrinks by up to
    * the number of its automorphisms.
    */
-  private readonly symInverse: Int32Array;
+  private readonly symInverse: Int8Array;
   private readonly symCount: number;
 
   /**
@@ -412,7 +414,7 @@ export class StreamMachine {
       const k1 = stream.nodes.length + 1;
       const others = automorphisms.filter((perm) => perm.some((to, from) => to !== from + 1));
       this.symCount = others.length;
-      this.symInverse = new Int32Array(others.length * k1);
+      this.symInverse = new Int8Array(others.length * k1);
       others.forEach((perm, s) => perm.forEach((to, from) => (this.symInverse[s * k1 + to] = from + 1)));
     }
     const k = stream.nodes.length;
@@ -425,15 +427,15 @@ export class StreamMachine {
     this.n = n;
     this.entry = stream.entry;
     this.elOp = Int8Array.from(els, (e) => OP_CODES[e.op]);
-    this.elNode = Int32Array.from(els, (e) => ('node' in e ? e.node : 0));
-    this.elLine = Int32Array.from(els, (e) => ('line' in e ? e.line : -1));
-    this.elFrom = Int32Array.from(els, (e) => (e.op === 'C' ? e.from : 0));
-    this.elAfter = Int32Array.from(els, (e) => (e.op === 'B' && e.after !== undefined ? e.after : -1));
+    this.elNode = Int8Array.from(els, (e) => ('node' in e ? e.node : 0));
+    this.elLine = Int8Array.from(els, (e) => ('line' in e ? e.line : -1));
+    this.elFrom = Int8Array.from(els, (e) => (e.op === 'C' ? e.from : 0));
+    this.elAfter = Int8Array.from(els, (e) => (e.op === 'B' && e.after !== undefined ? e.after : -1));
     this.elAtom = Int32Array.from(els, (e) => (e.op === 'B' || e.op === 'C' ? selfAtoms(stream, e.node, e.line) : 0));
-    this.elSlot = Int32Array.from(els, (e) => (e.op === 'B' || e.op === 'C' ? stream.nodes[e.node - 1].lines.indexOf(e.line) : 0));
+    this.elSlot = Int8Array.from(els, (e) => (e.op === 'B' || e.op === 'C' ? stream.nodes[e.node - 1].lines.indexOf(e.line) : 0));
     this.elOthers = Int32Array.from(els, (e) => (e.op === 'C' ? othersAtoms(stream, e.node, e.line) : 0));
     this.nodeLineCount = new Int8Array(k + 1);
-    this.nodeLineIds = new Int32Array((k + 1) * 4);
+    this.nodeLineIds = new Int8Array((k + 1) * 4);
     this.nodeAtoms = new Int32Array((k + 1) * 4);
     stream.nodes.forEach((nd, i) => {
       this.nodeLineCount[i + 1] = nd.lines.length;
@@ -442,16 +444,16 @@ export class StreamMachine {
         this.nodeAtoms[(i + 1) * 4 + s] = selfAtoms(stream, i + 1, l);
       });
     });
-    this.lineStart = new Int32Array(L);
-    this.lineLen = new Int32Array(L);
+    this.lineStart = new Uint8Array(L);
+    this.lineLen = new Int8Array(L);
     const memCount = stream.lines.reduce((a, l) => a + l.nodes.length, 0);
-    this.memNode = new Int32Array(memCount);
-    this.memN = new Int32Array(memCount);
+    this.memNode = new Int8Array(memCount);
+    this.memN = new Int8Array(memCount);
     this.memDashed = new Uint8Array(memCount);
     this.memAtom = new Int32Array(memCount);
-    this.lineSpecN = new Int32Array(L * (k + 1)).fill(-1);
+    this.lineSpecN = new Int8Array(L * (k + 1)).fill(-1);
     this.memHold = new Int32Array(memCount);
-    this.lineE = new Int32Array(L);
+    this.lineE = new Int8Array(L);
     els.forEach((e, pc) => {
       if (e.op === 'E') this.lineE[e.line] = pc;
     });
