@@ -27,7 +27,9 @@
  * - conflict-directed backjumping: when every alternative of an element fails, the search
  *   backs up to the latest element the failures depended on (which placed a node or named a
  *   line involved), skipping choices in between that cannot help. An E's failure depends on
- *   everything, and a choice with a realisation below it is backed up from one at a time.
+ *   where the nodes on its board line are and which way the line runs, and on the E's
+ *   whose cover marks its options met; a choice with a realisation below it is backed up
+ *   from one at a time.
  *
  * A `StreamMachine` is made once per stream (`machineFor` keeps one per stream) and reused for
  * every board and candidate; a run allocates nothing until it finds a realisation. Its
