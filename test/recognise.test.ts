@@ -6,7 +6,7 @@ import { makeControlStream, parseControlStream } from '../src/controlStream.ts';
 import { compileDescription } from '../src/compile.ts';
 import type { Game } from '../src/game.ts';
 import { parseDescription } from '../src/descriptionNotation.ts';
-import { entryGate, GateReads, gateShut, runStream, ScanScratch, StreamMachine } from '../src/interpret.ts';
+import { CoverMap, entryGate, GateReads, gateShut, runStream, ScanScratch, StreamMachine } from '../src/interpret.ts';
 import { Library } from '../src/library.ts';
 import { parsePoint } from '../src/point.ts';
 import { ProfileTable } from '../src/profile.ts';
@@ -154,6 +154,31 @@ describe('control streams', () => {
     const nested = () => runStream(s.stream, b, table, e5, () => runStream(subgoal(PAPER.fig2).stream, b, table, e5, () => {}));
     expect(nested).toThrow('runs must not nest');
     expect(all()).toEqual(before);
+  });
+
+  it('keep their tables whichever part of the shared buffer they are made in', () => {
+    // Machines' tables are copies in a shared buffer of a megabyte at a time (interpret.ts,
+    // packed); three thousand machines of Fig. 8's stream (about 500 bytes each) fill more
+    // than one, so some of them are made at the end of one buffer and some in the next.
+    // Every one finds what the first does.
+    const b = boardFromPicture(board('fig8-four-nodes'));
+    const s = subgoal(PAPER.fig8);
+    const table = new ProfileTable(b, BLACK);
+    const e5 = expectOk(parsePoint(9, 'e5'));
+    const findings = (m: StreamMachine): string[] => {
+      const found: string[] = [];
+      m.run(table, e5, (r) => found.push(JSON.stringify(r)));
+      return found;
+    };
+    const machines = Array.from({ length: 3000 }, () => new StreamMachine(s.stream, new CoverMap(b.points)));
+    // The buffer each machine's tables went into (a private field, read only to find where one ends).
+    const buffers = machines.map((m) => (m as unknown as { elOp: Int8Array }).elOp.buffer);
+    const next = buffers.findIndex((x, i) => i > 0 && x !== buffers[i - 1]);
+    expect(next).toBeGreaterThan(0);
+    const first = findings(machines[0]);
+    expect(first.length).toBeGreaterThan(0);
+    // The last machine in one buffer, the first in the next, and the last made.
+    for (const at of [next - 1, next, machines.length - 1]) expect(findings(machines[at])).toEqual(first);
   });
 });
 
