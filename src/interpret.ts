@@ -326,9 +326,11 @@ const runState = {
  * The machine of a stream, made on first use and kept as long as the stream is.
  * `automorphisms`: the description's (Subgoal.automorphisms), for the machine to report each
  * realisation under its least labelling only (see StreamMachine); the same for every call
- * with one stream, as a stream is compiled from one description.
+ * with one stream, as a stream is compiled from one description. Required, not defaulted:
+ * the recogniser counts on each realisation having one run that can find it (recognise.ts,
+ * collect), which a machine kept for a stream without them would break for every later user.
  */
-export function machineFor(stream: ControlStream, automorphisms: readonly (readonly number[])[] = []): StreamMachine {
+export function machineFor(stream: ControlStream, automorphisms: readonly (readonly number[])[]): StreamMachine {
   let m = machines.get(stream);
   if (m === undefined) machines.set(stream, (m = new StreamMachine(stream, undefined, automorphisms)));
   return m;
