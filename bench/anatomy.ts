@@ -1,0 +1,145 @@
+/**
+ * `npx tsx bench/anatomy.ts [generated|learned]`: where a play's re-recognition time goes, on
+ * the benchmark's middle game with a library of 1000 (docs/BENCHMARKS.md, fifteenth pass).
+ * Not a benchmark of record (the figures in BENCHMARKS come from `npm run bench`): it times
+ * every run on its own, which adds about a tenth of a microsecond to each, so its figures are
+ * for comparing parts of one play with each other.
+ *
+ * It prints:
+ * 1. each of the benchmark's 40 moves, played and taken back again and again: the median time
+ *    of its play, its runs and steps, heaviest first, and the share of the heaviest four;
+ * 2. the runs a play makes, by kind — new at a point (no run of that stream there before),
+ *    made again (a read changed) or kept (made again, and its old record kept) — and by
+ *    whether they find anything, with steps and time per run;
+ * 3. what a run that finds nothing costs before its first step and per step, by a least-
+ *    squares line through the time and steps of every such run.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Library } from '../src/library.ts';
+import { makePoint } from '../src/point.ts';
+import { Recogniser, type Subgoal } from '../src/recognise.ts';
+import { describeProblem } from '../src/result.ts';
+import { BLACK, WHITE } from '../src/types.ts';
+import { median } from './harness.ts';
+import { benchLibrary } from './libraries.ts';
+import { generateGame, reRecognitionMoves } from './positions.ts';
+
+/** What this tool reads of a run's record (recognise.ts, RunRecord). */
+interface RecordView {
+  readonly found: readonly unknown[];
+}
+
+type RunOne = (this: Recogniser, i: number, p: number, scan: unknown, previous?: RecordView) => RecordView;
+
+/** One run as timed: kind, steps, nanoseconds, and whether it found anything. */
+interface Timed {
+  readonly kind: string;
+  readonly steps: number;
+  readonly ns: number;
+  readonly found: boolean;
+}
+
+function library(which: string): Subgoal[] {
+  if (which === 'generated') return benchLibrary(1000);
+  const file = fileURLToPath(new URL('./fixtures/learned-library.txt', import.meta.url));
+  const lib = Library.fromFile(readFileSync(file, 'utf8'));
+  if (!lib.ok) throw new Error(describeProblem(lib.error, file));
+  return lib.value.subgoals();
+}
+
+function main(args: readonly string[]): number {
+  const [which = 'generated'] = args;
+  if (which !== 'generated' && which !== 'learned') {
+    console.error('usage: npx tsx bench/anatomy.ts [generated|learned]');
+    return 2;
+  }
+  const game = generateGame(1968, 60);
+  const live = new Recogniser(game.board.clone(), library(which));
+  const moves = reRecognitionMoves(live.board);
+  const stone = game.moves.length % 2 === 0 ? BLACK : WHITE;
+  const size = game.board.size;
+
+  // Every run, timed, while `log` is set.
+  const proto = Recogniser.prototype as unknown as { runOne: RunOne };
+  const runOne = proto.runOne;
+  let log: Timed[] | undefined;
+  proto.runOne = function (this: Recogniser, i, p, scan, previous) {
+    const steps = this.stats.steps;
+    const t0 = process.hrtime.bigint();
+    const rec = runOne.call(this, i, p, scan, previous);
+    const ns = Number(process.hrtime.bigint() - t0);
+    const kind = previous === undefined ? 'new' : rec === previous ? 'kept' : 'made again';
+    log?.push({ kind, steps: this.stats.steps - steps, ns, found: rec.found.length > 0 });
+    return rec;
+  };
+  try {
+    for (let w = 0; w < 3; w++) for (const p of moves) play(live, p, stone);
+
+    // 1. Move by move.
+    const rows = moves.map((p) => {
+      const times: number[] = [];
+      const runs = live.stats.runs;
+      const steps = live.stats.steps;
+      for (let r = 0; r < 9; r++) times.push(play(live, p, stone));
+      return { p, us: median(times), runs: (live.stats.runs - runs) / 9, steps: (live.stats.steps - steps) / 9 };
+    });
+    rows.sort((a, b) => b.us - a.us);
+    const total = rows.reduce((s, r) => s + r.us, 0);
+    console.log(`middle game, ${which} library; a play, move by move (median of 9), heaviest first:`);
+    for (const r of rows) console.log(`  ${makePoint(size, r.p).padEnd(4)} ${r.us.toFixed(0).padStart(7)} µs ${String(r.runs).padStart(6)} runs ${String(r.steps).padStart(7)} steps`);
+    const four = rows.slice(0, 4).reduce((s, r) => s + r.us, 0);
+    console.log(`  mean ${(total / rows.length).toFixed(0)} µs; the heaviest four are ${((100 * four) / total).toFixed(0)} % of the whole`);
+
+    // 2. By kind of run, over one pass of the 40 moves, three times.
+    log = [];
+    const passes = 3;
+    for (let r = 0; r < passes; r++) for (const p of moves) play(live, p, stone);
+    const plays = passes * moves.length;
+    const kinds = new Map<string, Timed[]>();
+    for (const t of log) {
+      const k = `${t.kind}, ${t.found ? 'finding something' : 'finding nothing'}`;
+      const list = kinds.get(k);
+      if (list === undefined) kinds.set(k, [t]);
+      else list.push(t);
+    }
+    console.log('\nruns a play makes, by kind (timed one by one):');
+    for (const [k, list] of [...kinds.entries()].sort((a, b) => b[1].length - a[1].length)) {
+      const steps = list.reduce((s, t) => s + t.steps, 0);
+      const ns = list.reduce((s, t) => s + t.ns, 0);
+      console.log(`  ${k.padEnd(34)} ${(list.length / plays).toFixed(1).padStart(6)} a play, ${(steps / list.length).toFixed(0).padStart(4)} steps and ${(ns / list.length / 1000).toFixed(2)} µs a run`);
+    }
+
+    // 3. The fixed cost of a run that finds nothing, and its cost per step.
+    const empty = log.filter((t) => !t.found);
+    const n = empty.length;
+    let sx = 0;
+    let sy = 0;
+    let sxx = 0;
+    let sxy = 0;
+    for (const t of empty) {
+      sx += t.steps;
+      sy += t.ns;
+      sxx += t.steps * t.steps;
+      sxy += t.steps * t.ns;
+    }
+    const perStep = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+    const fixed = (sy - perStep * sx) / n;
+    console.log(`\nruns finding nothing: ${n}; ${(fixed / 1000).toFixed(2)} µs before the first step, ${perStep.toFixed(0)} ns a step (least squares, the timer included)`);
+  } finally {
+    proto.runOne = runOne;
+    log = undefined;
+  }
+  return 0;
+}
+
+/** Plays p and takes it back; the play's time in microseconds. */
+function play(live: Recogniser, p: number, stone: typeof BLACK | typeof WHITE): number {
+  const t0 = process.hrtime.bigint();
+  live.play(p, stone);
+  const us = Number(process.hrtime.bigint() - t0) / 1000;
+  live.undo();
+  return us;
+}
+
+process.exitCode = main(process.argv.slice(2));
