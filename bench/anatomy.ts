@@ -14,16 +14,13 @@
  * 3. what a run that finds nothing costs before its first step and per step, by a least-
  *    squares line through the time and steps of every such run.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Library } from '../src/library.ts';
 import { makePoint } from '../src/point.ts';
 import { Recogniser, type Subgoal } from '../src/recognise.ts';
-import { describeProblem } from '../src/result.ts';
 import { BLACK, WHITE } from '../src/types.ts';
 import { median } from './harness.ts';
 import { benchLibrary } from './libraries.ts';
 import { generateGame, reRecognitionMoves } from './positions.ts';
+import { learnedLibrary } from './recognition.ts';
 
 /** What this tool reads of a run's record (recognise.ts, RunRecord). */
 interface RecordView {
@@ -41,11 +38,7 @@ interface Timed {
 }
 
 function library(which: string): Subgoal[] {
-  if (which === 'generated') return benchLibrary(1000);
-  const file = fileURLToPath(new URL('./fixtures/learned-library.txt', import.meta.url));
-  const lib = Library.fromFile(readFileSync(file, 'utf8'));
-  if (!lib.ok) throw new Error(describeProblem(lib.error, file));
-  return lib.value.subgoals();
+  return which === 'generated' ? benchLibrary(1000) : learnedLibrary();
 }
 
 function main(args: readonly string[]): number {

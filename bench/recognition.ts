@@ -80,7 +80,7 @@ export function benchRecognition(): Measurement[] {
  * (Library.fromFile, which canonicalises and compiles each entry), then its subgoals, the
  * rule of five first.
  */
-function learnedLibrary(): Subgoal[] {
+export function learnedLibrary(): Subgoal[] {
   const lib = Library.fromFile(readFileSync(LEARNED_LIBRARY, 'utf8'));
   if (!lib.ok) throw new Error(describeProblem(lib.error, LEARNED_LIBRARY));
   return lib.value.subgoals();

@@ -224,7 +224,7 @@ const machines = new WeakMap<ControlStream, StreamMachine>();
 let packBuffer = new ArrayBuffer(1 << 20);
 let packTop = 0;
 
-/** A copy of `a` in the pack buffer. */
+/** A copy of `a` in the pack buffer, to be used (and filled further) in its place. */
 function packed<T extends Int8Array | Uint8Array | Int32Array>(a: T): T {
   packTop = (packTop + 3) & ~3;
   if (packTop + a.byteLength > packBuffer.byteLength) {
@@ -414,11 +414,12 @@ export class StreamMachine {
   constructor(stream: ControlStream, cover?: CoverMap, automorphisms: readonly (readonly number[])[] = []) {
     this.stream = stream;
     this.ownCover = cover;
+    // Every table is made in the shared pack buffer (see packed), filled there after.
     {
       const k1 = stream.nodes.length + 1;
       const others = automorphisms.filter((perm) => perm.some((to, from) => to !== from + 1));
       this.symCount = others.length;
-      this.symInverse = new Int8Array(others.length * k1);
+      this.symInverse = packed(new Int8Array(others.length * k1));
       others.forEach((perm, s) => perm.forEach((to, from) => (this.symInverse[s * k1 + to] = from + 1)));
     }
     const k = stream.nodes.length;
@@ -430,17 +431,17 @@ export class StreamMachine {
     this.k = k;
     this.n = n;
     this.entry = stream.entry;
-    this.elOp = Int8Array.from(els, (e) => OP_CODES[e.op]);
-    this.elNode = Int8Array.from(els, (e) => ('node' in e ? e.node : 0));
-    this.elLine = Int8Array.from(els, (e) => ('line' in e ? e.line : -1));
-    this.elFrom = Int8Array.from(els, (e) => (e.op === 'C' ? e.from : 0));
-    this.elAfter = Int8Array.from(els, (e) => (e.op === 'B' && e.after !== undefined ? e.after : -1));
-    this.elAtom = Int32Array.from(els, (e) => (e.op === 'B' || e.op === 'C' ? selfAtoms(stream, e.node, e.line) : 0));
-    this.elSlot = Int8Array.from(els, (e) => (e.op === 'B' || e.op === 'C' ? stream.nodes[e.node - 1].lines.indexOf(e.line) : 0));
-    this.elOthers = Int32Array.from(els, (e) => (e.op === 'C' ? othersAtoms(stream, e.node, e.line) : 0));
-    this.nodeLineCount = new Int8Array(k + 1);
-    this.nodeLineIds = new Int8Array((k + 1) * 4);
-    this.nodeAtoms = new Int32Array((k + 1) * 4);
+    this.elOp = packed(Int8Array.from(els, (e) => OP_CODES[e.op]));
+    this.elNode = packed(Int8Array.from(els, (e) => ('node' in e ? e.node : 0)));
+    this.elLine = packed(Int8Array.from(els, (e) => ('line' in e ? e.line : -1)));
+    this.elFrom = packed(Int8Array.from(els, (e) => (e.op === 'C' ? e.from : 0)));
+    this.elAfter = packed(Int8Array.from(els, (e) => (e.op === 'B' && e.after !== undefined ? e.after : -1)));
+    this.elAtom = packed(Int32Array.from(els, (e) => (e.op === 'B' || e.op === 'C' ? selfAtoms(stream, e.node, e.line) : 0)));
+    this.elSlot = packed(Int8Array.from(els, (e) => (e.op === 'B' || e.op === 'C' ? stream.nodes[e.node - 1].lines.indexOf(e.line) : 0)));
+    this.elOthers = packed(Int32Array.from(els, (e) => (e.op === 'C' ? othersAtoms(stream, e.node, e.line) : 0)));
+    this.nodeLineCount = packed(new Int8Array(k + 1));
+    this.nodeLineIds = packed(new Int8Array((k + 1) * 4));
+    this.nodeAtoms = packed(new Int32Array((k + 1) * 4));
     stream.nodes.forEach((nd, i) => {
       this.nodeLineCount[i + 1] = nd.lines.length;
       nd.lines.forEach((l, s) => {
@@ -448,20 +449,20 @@ export class StreamMachine {
         this.nodeAtoms[(i + 1) * 4 + s] = selfAtoms(stream, i + 1, l);
       });
     });
-    this.lineStart = new Uint8Array(L);
-    this.lineLen = new Int8Array(L);
+    this.lineStart = packed(new Uint8Array(L));
+    this.lineLen = packed(new Int8Array(L));
     const memCount = stream.lines.reduce((a, l) => a + l.nodes.length, 0);
-    this.memNode = new Int8Array(memCount);
-    this.memN = new Int8Array(memCount);
-    this.memDashed = new Uint8Array(memCount);
-    this.memAtom = new Int32Array(memCount);
-    this.lineSpecN = new Int8Array(L * (k + 1)).fill(-1);
-    this.memHold = new Int32Array(memCount);
-    this.lineE = new Int8Array(L);
+    this.memNode = packed(new Int8Array(memCount));
+    this.memN = packed(new Int8Array(memCount));
+    this.memDashed = packed(new Uint8Array(memCount));
+    this.memAtom = packed(new Int32Array(memCount));
+    this.lineSpecN = packed(new Int8Array(L * (k + 1))).fill(-1);
+    this.memHold = packed(new Int32Array(memCount));
+    this.lineE = packed(new Int8Array(L));
     els.forEach((e, pc) => {
       if (e.op === 'E') this.lineE[e.line] = pc;
     });
-    this.lineOff = new Int32Array(L);
+    this.lineOff = packed(new Int32Array(L));
     let at = 0;
     stream.lines.forEach((l, li) => {
       this.lineStart[li] = at;
@@ -479,29 +480,6 @@ export class StreamMachine {
       });
       for (let x = 1; x <= k; x++) if (!l.nodes.includes(x)) this.lineOff[li] |= 1 << x;
     });
-    // The tables, side by side in memory (see packed).
-    this.elOp = packed(this.elOp);
-    this.elNode = packed(this.elNode);
-    this.elLine = packed(this.elLine);
-    this.elFrom = packed(this.elFrom);
-    this.elAfter = packed(this.elAfter);
-    this.elAtom = packed(this.elAtom);
-    this.elOthers = packed(this.elOthers);
-    this.elSlot = packed(this.elSlot);
-    this.nodeLineCount = packed(this.nodeLineCount);
-    this.nodeLineIds = packed(this.nodeLineIds);
-    this.nodeAtoms = packed(this.nodeAtoms);
-    this.lineStart = packed(this.lineStart);
-    this.lineLen = packed(this.lineLen);
-    this.memNode = packed(this.memNode);
-    this.memN = packed(this.memN);
-    this.memDashed = packed(this.memDashed);
-    this.memAtom = packed(this.memAtom);
-    this.lineSpecN = packed(this.lineSpecN);
-    this.memHold = packed(this.memHold);
-    this.lineE = packed(this.lineE);
-    this.lineOff = packed(this.lineOff);
-    this.symInverse = packed(this.symInverse);
   }
 
   /**
@@ -870,7 +848,6 @@ export class StreamMachine {
     }
     return fit;
   }
-
 
   private attempt(pc: number, a: number, start: Point): number {
     switch (this.elOp[pc]) {
