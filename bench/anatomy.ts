@@ -10,10 +10,14 @@
  *    of its play, its runs and steps, heaviest first, and the share of the heaviest four;
  * 2. the runs a play makes, by kind — new at a point (no run of that stream there before),
  *    made again (a read changed) or kept (made again, and its old record kept) — and by
- *    whether they find anything, with steps and time per run;
+ *    whether they find anything, with steps and time per run, the time split into the search
+ *    (the machine's scan less its reports), reporting the realisations found (the
+ *    recogniser's collect, timed at each call: about 0.05 µs of timer each) and the rest, the
+ *    run's record;
  * 3. what a run that finds nothing costs before its first step and per step, by a least-
  *    squares line through the time and steps of every such run.
  */
+import { StreamMachine } from '../src/interpret.ts';
 import { makePoint } from '../src/point.ts';
 import { Recogniser, type Subgoal } from '../src/recognise.ts';
 import { BLACK, WHITE } from '../src/types.ts';
@@ -34,8 +38,14 @@ interface Timed {
   readonly kind: string;
   readonly steps: number;
   readonly ns: number;
+  /** Of ns: in the machine's scan, and within that, in reporting realisations. */
+  readonly scanNs: number;
+  readonly reportNs: number;
   readonly found: boolean;
 }
+
+type Scan = (this: StreamMachine, ...args: unknown[]) => number;
+type Collect = (this: Recogniser, m: StreamMachine) => void;
 
 function library(which: string): Subgoal[] {
   return which === 'generated' ? benchLibrary(1000) : learnedLibrary();
@@ -54,16 +64,37 @@ function main(args: readonly string[]): number {
   const size = game.board.size;
 
   // Every run, timed, while `log` is set.
-  const proto = Recogniser.prototype as unknown as { runOne: RunOne };
+  const proto = Recogniser.prototype as unknown as { runOne: RunOne; collect: Collect };
+  const machine = StreamMachine.prototype as unknown as { scan: Scan };
   const runOne = proto.runOne;
+  const scanOf = machine.scan;
+  const collect = proto.collect;
   let log: Timed[] | undefined;
+  let scanNs = 0;
+  let reportNs = 0;
+  // The parts of a run, timed from section 2 on (the timers would weigh on section 1).
+  const timeParts = (): void => {
+    machine.scan = function (this: StreamMachine, ...args) {
+      const t0 = process.hrtime.bigint();
+      const steps = scanOf.apply(this, args);
+      scanNs += Number(process.hrtime.bigint() - t0);
+      return steps;
+    };
+    proto.collect = function (this: Recogniser, m) {
+      const t0 = process.hrtime.bigint();
+      collect.call(this, m);
+      reportNs += Number(process.hrtime.bigint() - t0);
+    };
+  };
   proto.runOne = function (this: Recogniser, i, p, scan, previous) {
     const steps = this.stats.steps;
+    scanNs = 0;
+    reportNs = 0;
     const t0 = process.hrtime.bigint();
     const rec = runOne.call(this, i, p, scan, previous);
     const ns = Number(process.hrtime.bigint() - t0);
     const kind = previous === undefined ? 'new' : rec === previous ? 'kept' : 'made again';
-    log?.push({ kind, steps: this.stats.steps - steps, ns, found: rec.found.length > 0 });
+    log?.push({ kind, steps: this.stats.steps - steps, ns, scanNs, reportNs, found: rec.found.length > 0 });
     return rec;
   };
   try {
@@ -84,11 +115,16 @@ function main(args: readonly string[]): number {
     const four = rows.slice(0, 4).reduce((s, r) => s + r.us, 0);
     console.log(`  mean ${(total / rows.length).toFixed(0)} µs; the heaviest four are ${((100 * four) / total).toFixed(0)} % of the whole`);
 
-    // 2. By kind of run, over one pass of the 40 moves, three times.
-    log = [];
+    // 2. By kind of run, over one pass of the 40 moves, three times; first without the parts
+    // timed, for section 3 (the timers inside a run would weigh on its fixed cost).
     const passes = 3;
-    for (let r = 0; r < passes; r++) for (const p of moves) play(live, p, stone);
     const plays = passes * moves.length;
+    log = [];
+    for (let r = 0; r < passes; r++) for (const p of moves) play(live, p, stone);
+    const whole = log;
+    timeParts();
+    log = [];
+    for (let r = 0; r < passes; r++) for (const p of moves) play(live, p, stone);
     const kinds = new Map<string, Timed[]>();
     for (const t of log) {
       const k = `${t.kind}, ${t.found ? 'finding something' : 'finding nothing'}`;
@@ -96,15 +132,24 @@ function main(args: readonly string[]): number {
       if (list === undefined) kinds.set(k, [t]);
       else list.push(t);
     }
-    console.log('\nruns a play makes, by kind (timed one by one):');
+    console.log('\nruns a play makes, by kind (timed one by one; µs a run: search + reporting + record):');
+    let sums = [0, 0, 0];
     for (const [k, list] of [...kinds.entries()].sort((a, b) => b[1].length - a[1].length)) {
       const steps = list.reduce((s, t) => s + t.steps, 0);
       const ns = list.reduce((s, t) => s + t.ns, 0);
-      console.log(`  ${k.padEnd(34)} ${(list.length / plays).toFixed(1).padStart(6)} a play, ${(steps / list.length).toFixed(0).padStart(4)} steps and ${(ns / list.length / 1000).toFixed(2)} µs a run`);
+      const search = list.reduce((s, t) => s + t.scanNs - t.reportNs, 0);
+      const report = list.reduce((s, t) => s + t.reportNs, 0);
+      const record = ns - search - report;
+      sums = [sums[0] + search, sums[1] + report, sums[2] + record];
+      const us = (x: number): string => (x / list.length / 1000).toFixed(2);
+      console.log(`  ${k.padEnd(34)} ${(list.length / plays).toFixed(1).padStart(6)} a play, ${(steps / list.length).toFixed(0).padStart(4)} steps and ${us(ns)} µs a run: ${us(search)} + ${us(report)} + ${us(record)}`);
     }
+    const all = sums[0] + sums[1] + sums[2];
+    const share = (x: number): string => `${((100 * x) / all).toFixed(0)} %`;
+    console.log(`  of the runs' time: search ${share(sums[0])}, reporting ${share(sums[1])}, records ${share(sums[2])}`);
 
     // 3. The fixed cost of a run that finds nothing, and its cost per step.
-    const empty = log.filter((t) => !t.found);
+    const empty = whole.filter((t) => !t.found);
     const n = empty.length;
     let sx = 0;
     let sy = 0;
@@ -121,6 +166,8 @@ function main(args: readonly string[]): number {
     console.log(`\nruns finding nothing: ${n}; ${(fixed / 1000).toFixed(2)} µs before the first step, ${perStep.toFixed(0)} ns a step (least squares, the timer included)`);
   } finally {
     proto.runOne = runOne;
+    proto.collect = collect;
+    machine.scan = scanOf;
     log = undefined;
   }
   return 0;
