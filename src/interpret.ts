@@ -192,6 +192,12 @@ export function nearReadChange(table: ProfileTable, pd: number, word: number): n
 export const NEAR_SHRANK = 1;
 export const NEAR_GREW = 2;
 
+/** The near read `word` at pair pd with the candidate set it would find on the board as it is now. */
+export function nearReadNow(table: ProfileTable, pd: number, word: number): number {
+  const set = nearSet(table, pd, word & 1023, (word >> NEAR_OTHERS_SHIFT) & 1023);
+  return (word & ~(NEAR << NEAR_SET_SHIFT)) | (set << NEAR_SET_SHIFT);
+}
+
 const OP_A = 0;
 const OP_B = 1;
 const OP_C = 2;

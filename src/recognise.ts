@@ -24,7 +24,7 @@ import { compileDescription } from './compile.ts';
 import type { ControlStream } from './controlStream.ts';
 import type { Description } from './description.ts';
 import { eachAlongLines, WINDOW } from './geometry.ts';
-import { ANY_POSSIBLE, entryGate, GateReads, gateShut, machineFor, NEAR_OTHERS_SHIFT, NEAR_GREW, NEAR_REACH, nearReadChange, rawFromSignature, READ_MASK_SHIFT, ScanScratch, selfAtoms, sortPoints, type EntryGate, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
+import { ANY_POSSIBLE, entryGate, GateReads, gateShut, machineFor, NEAR_OTHERS_SHIFT, NEAR_GREW, NEAR_REACH, nearReadChange, nearReadNow, rawFromSignature, READ_MASK_SHIFT, ScanScratch, selfAtoms, sortPoints, type EntryGate, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
 import { canMeetAll, directionWindows, othersOf, ProfileTable, specAtom, type DirectionWindows } from './profile.ts';
 import { ok, type Result } from './result.ts';
 import { BLACK, WHITE, type Colour, type Point, type Stone } from './types.ts';
@@ -148,6 +148,11 @@ export interface RecogniseStats {
   capped: number;
   /** Runs not made because the stream's entry gate was shut at the point (see EntryGate). */
   gated: number;
+  /**
+   * Runs not made again because the move only took away from what they read: their
+   * realisations were sorted, the lost from the kept (see Recogniser.withoutLost).
+   */
+  pruned: number;
 }
 
 /** A subgoal's whole-board stream, with what a run needs at hand. */
@@ -206,6 +211,8 @@ interface RunRecord {
    * a move adds something it read (readChanged).
    */
   readonly empty: boolean;
+  /** Cut short by the step cap: what it found may be incomplete. */
+  readonly capped: boolean;
   alive: boolean;
   /** Dead, but an undo may bring it back: its index entries are kept. */
   journaled: boolean;
@@ -266,7 +273,7 @@ const NONE: Found[] = [];
  * What a cell slot holds from the moment rescanCells plans a new run there until the run is
  * made, later in the same call; nothing reads a cell in between. Never alive.
  */
-const PLACEHOLDER = { colour: -1, point: -1, readStart: 0, readLen: 0, found: NONE, empty: true, alive: false, journaled: false, indexed: false, born: 0, visit: 0, gate: false } as unknown as RunRecord;
+const PLACEHOLDER = { colour: -1, point: -1, readStart: 0, readLen: 0, found: NONE, empty: true, capped: false, alive: false, journaled: false, indexed: false, born: 0, visit: 0, gate: false } as unknown as RunRecord;
 
 /** Plays remembered for undo. */
 const JOURNAL_DEPTH = 16;
@@ -423,7 +430,10 @@ function groupStreams(subgoals: readonly Subgoal[]): Grouping {
  * streams), and so is every other run that read something that changed; every other run
  * would find what it found before. So the realisations after a move are exactly those of a
  * fresh whole-board scan. A run done again that finds what it found before, the same way,
- * after reading the same things, keeps its old record.
+ * after reading the same things, keeps its old record. A run due again whose reads the move
+ * only took from is spared the search where it can be: one that found nothing finds nothing
+ * (readChanged), and one that found something keeps those of its realisations the move left
+ * standing (withoutLost).
  *
  * Play and undo through the recogniser keep a journal of the last plays: what runs each one
  * ended and made, so that undo puts them back instead of working anything out. `changed`
@@ -508,7 +518,9 @@ export class Recogniser {
   /** Scratch: the points where a gate is open (scanBoard), and the reads of a shut gate (gateShut). */
   private readonly gateOpen: Int32Array;
   private readonly gateReads = new GateReads();
-  readonly stats: RecogniseStats = { runs: 0, steps: 0, capped: 0, gated: 0 };
+  readonly stats: RecogniseStats = { runs: 0, steps: 0, capped: 0, gated: 0, pruned: 0 };
+  /** The point whose change the update under way is for; -1 between updates. */
+  private changing: Point = -1;
 
   constructor(board: Board, library: readonly Subgoal[]) {
     this.board = board;
@@ -692,6 +704,15 @@ export class Recogniser {
   }
 
   private update(q: Point, recorded: boolean): void {
+    this.changing = q;
+    try {
+      this.updateAt(q, recorded);
+    } finally {
+      this.changing = -1;
+    }
+  }
+
+  private updateAt(q: Point, recorded: boolean): void {
     // Between moves, no run is half made: a safe time to sweep the arena.
     if (this.arenaTop > (this.arena.length * 3) / 4) this.compactReads();
     if (this.frame !== undefined) this.frame.arenaMark = this.arenaTop;
@@ -904,6 +925,81 @@ export class Recogniser {
     this.entRec[e] = undefined;
     this.entNext[e] = this.entFree;
     this.entFree = e;
+  }
+
+  /** Whether the move added to anything the run read (as readChanged counts for a run that found nothing). */
+  private gained(rec: RunRecord): boolean {
+    const a = this.arena;
+    const end = rec.readStart + rec.readLen;
+    const table = this.profiles[rec.colour];
+    for (let t = rec.readStart; t < end; t += 2) if (this.readChanged(table, a[t], a[t + 1], this.diff[a[t]], true)) return true;
+    return false;
+  }
+
+  /**
+   * The record of a run that found something, after a move that only took away from what it
+   * read (gained): made again, it would find a subset of what it found, as every test it
+   * makes is monotone in what it reads (readChanged) — no choice it made would pass a test
+   * it failed — so the search is not made: its realisations are sorted instead. Only the
+   * point q the update is for has changed. A realisation with q among its nodes or implicit
+   * nodes is lost (q was vacant, and is not now; any other way to the same nodes and
+   * implicit nodes has q there too); one whose footprint — nodes, pattern points and their
+   * flanks — misses q stands as it was. Any other (q a stone in, or a flank of, one of its
+   * patterns) leaves the question open, and undefined is returned: the run is made.
+   *
+   * The record rests on the same reads: what the search would read now is among them (it
+   * makes a subset of the same tests). A near read holds the candidate set it found, and
+   * each is brought up to date, so that every record's near reads hold the sets of the board
+   * as it is when the record is made, as a run's do (nearReadChange compares with them).
+   */
+  private withoutLost(i: number, prev: RunRecord): RunRecord | undefined {
+    const q = this.changing;
+    const g = this.board.geometry;
+    const k = prev.scan.k;
+    let kept: Found[] | undefined;
+    for (let x = 0; x < prev.found.length; x++) {
+      const f = prev.found[x];
+      const sig = f.sig;
+      let lost = false;
+      for (let t = 0; t < k && !lost; t++) lost = sig[t] === q;
+      for (let t = f.implicitAt; t < sig.length && !lost; t++) lost = sig[t] === q;
+      if (!lost) {
+        for (let t = k; t < f.implicitAt; t++) {
+          const w = sig[t];
+          if (w < 0) continue;
+          for (let u = 0; u < WINDOW; u++) if (g.windowPoints[w * WINDOW + u] === q) return undefined;
+          if (g.windowFlanks[w * 2] === q || g.windowFlanks[w * 2 + 1] === q) return undefined;
+        }
+      }
+      if (lost && kept === undefined) kept = prev.found.slice(0, x);
+      else if (!lost && kept !== undefined) kept.push(f);
+    }
+    // The near reads' sets, as they are now.
+    const table = this.profiles[i];
+    const a = this.arena;
+    const end = prev.readStart + prev.readLen;
+    let stale = false;
+    for (let t = prev.readStart; t < end && !stale; t += 2) if (a[t] >= this.nearBase) stale = nearReadNow(table, a[t] - this.nearBase, a[t + 1]) !== a[t + 1];
+    this.stats.pruned++;
+    if (kept === undefined && !stale) return prev;
+    let readStart = prev.readStart;
+    if (stale) {
+      readStart = this.allocReads(prev.readLen);
+      const b = this.arena;
+      for (let t = 0; t < prev.readLen; t += 2) {
+        const pd = b[prev.readStart + t];
+        b[readStart + t] = pd;
+        b[readStart + t + 1] = pd >= this.nearBase ? nearReadNow(table, pd - this.nearBase, b[prev.readStart + t + 1]) : b[prev.readStart + t + 1];
+      }
+    }
+    // A record left with nothing is as a run that found nothing (RunRecord.empty): its reads
+    // hold what the search would read, and a realisation now needs a gain among them.
+    const found = kept ?? prev.found;
+    const empty = found.length === 0;
+    const rec = this.newRecord(i, prev.point, prev.scan, readStart, prev.readLen, empty ? NONE : found, empty, false, false);
+    this.kill(prev);
+    this.install(rec);
+    return rec;
   }
 
   /** Whether a move changed anything the run read (in the way readChanged counts). */
@@ -1126,13 +1222,13 @@ export class Recogniser {
       a[readStart + t] = this.nearBase + reads[t];
       a[readStart + t + 1] = reads[t + 1];
     }
-    const rec = this.newRecord(i, p, first, readStart, n, NONE, true, true);
+    const rec = this.newRecord(i, p, first, readStart, n, NONE, true, true, false);
     this.install(rec);
     return rec;
   }
 
   /** A record, not yet installed; every record is made here, so that all share one shape. */
-  private newRecord(i: number, p: Point, scan: ScanStream, readStart: number, readLen: number, found: readonly Found[], empty: boolean, gate: boolean): RunRecord {
+  private newRecord(i: number, p: Point, scan: ScanStream, readStart: number, readLen: number, found: readonly Found[], empty: boolean, gate: boolean, capped: boolean): RunRecord {
     return {
       colour: i,
       point: p,
@@ -1141,6 +1237,7 @@ export class Recogniser {
       readLen,
       found,
       empty,
+      capped,
       alive: false,
       journaled: false,
       indexed: false,
@@ -1166,6 +1263,10 @@ export class Recogniser {
    * found the same way.
    */
   private runOne(i: number, p: Point, scan: ScanStream, previous?: RunRecord): RunRecord {
+    if (previous !== undefined && !previous.empty && !previous.capped && this.changing >= 0 && !this.gained(previous)) {
+      const rec = this.withoutLost(i, previous);
+      if (rec !== undefined) return rec;
+    }
     this.stats.runs++;
     this.current = scan;
     this.currentFound = NONE;
@@ -1206,7 +1307,7 @@ export class Recogniser {
       a[readStart + 2 * (n + t) + 1] = scratch.nearWords[t];
     }
     scratch.clearReads();
-    const rec = this.newRecord(i, p, scan, readStart, 2 * (n + nn), this.currentFound, this.currentFound.length === 0 && !capped, false);
+    const rec = this.newRecord(i, p, scan, readStart, 2 * (n + nn), this.currentFound, this.currentFound.length === 0 && !capped, false, capped);
     if (previous !== undefined) this.kill(previous);
     this.install(rec);
     return rec;

@@ -8,10 +8,10 @@ import type { Game } from '../src/game.ts';
 import { parseDescription } from '../src/descriptionNotation.ts';
 import { CoverMap, entryGate, GateReads, gateShut, runStream, ScanScratch, StreamMachine } from '../src/interpret.ts';
 import { Library } from '../src/library.ts';
-import { parsePoint } from '../src/point.ts';
+import { makePoint, parsePoint } from '../src/point.ts';
 import { ProfileTable } from '../src/profile.ts';
 import { seededRandom, type Random } from '../src/random.ts';
-import { compileSubgoal, Recogniser, type Subgoal } from '../src/recognise.ts';
+import { compileSubgoal, Recogniser, type RecogniseStats, type Subgoal } from '../src/recognise.ts';
 import { expectOk } from '../src/result.ts';
 import { SYMMETRIES, swapColours, transformPicture, transformPoint, translatePicture, translatePoint } from '../src/symmetry.ts';
 import { BLACK, EMPTY, WHITE, type Cell } from '../src/types.ts';
@@ -467,9 +467,10 @@ describe('incremental recognition keeps exactly the state of a fresh scan', () =
 
   /**
    * A recogniser on a copy of the game's board, moved `steps` times by `move` and checked
-   * after each move against a fresh scan of the board; returns how many realisations it compared.
+   * after each move against a fresh scan of the board; returns how many realisations it
+   * compared, and the recogniser's counts.
    */
-  const followFresh = (library: readonly Subgoal[], game: Game, steps: number, move: (live: Recogniser, board: Board) => void): number => {
+  const followFresh = (library: readonly Subgoal[], game: Game, steps: number, move: (live: Recogniser, board: Board) => void): { compared: number; stats: RecogniseStats } => {
     const board = game.board.clone();
     const live = new Recogniser(board, library);
     let compared = 0;
@@ -479,12 +480,12 @@ describe('incremental recognition keeps exactly the state of a fresh scan', () =
       expect(got, `step ${step}`).toEqual(full(new Recogniser(board.clone(), library)));
       compared += got[0].length + got[1].length;
     }
-    return compared;
+    return { compared, stats: live.stats };
   };
 
   it('through plays, runs of undos (the journal) and undos of stones played before it was made', () => {
     const rnd = seededRandom(5);
-    const compared = followFresh(lib, generateGame(11, 40), 36, (live, board) => {
+    const { compared, stats } = followFresh(lib, generateGame(11, 40), 36, (live, board) => {
       if (rnd.next() < 0.4 && board.stoneCount > 0) {
         // Sometimes several in a row, down past the position the recogniser was made on.
         const n = 1 + rnd.int(3);
@@ -494,6 +495,8 @@ describe('incremental recognition keeps exactly the state of a fresh scan', () =
       }
     });
     expect(compared).toBeGreaterThan(100);
+    // Runs that found something were sorted instead of made again (Recogniser.withoutLost).
+    expect(stats.pruned).toBeGreaterThan(0);
   });
 
   it('with learned subgoals, through a long game of plays and undos by both colours', () => {
@@ -502,12 +505,34 @@ describe('incremental recognition keeps exactly the state of a fresh scan', () =
     // it: kept records outlive many moves here, both ways, and must still be exact.
     const learned = expectOk(Library.fromFile(readFileSync(new URL('../bench/fixtures/learned-library.txt', import.meta.url), 'utf8'))).subgoals().slice(0, 400);
     const rnd = seededRandom(17);
-    const compared = followFresh(learned, generateGame(23, 30), 40, (live, board) => {
+    const { compared, stats } = followFresh(learned, generateGame(23, 30), 40, (live, board) => {
       if (rnd.next() < 0.3 && board.stoneCount > 0) live.undo();
       // Either colour, not strictly in turn: runs of one colour's stones add to its patterns.
       else live.play(rnd.pick(emptiesNearCentre(board, 7)), rnd.next() < 0.5 ? BLACK : WHITE);
     });
     expect(compared).toBeGreaterThan(200);
+    expect(stats.pruned).toBeGreaterThan(0);
+  });
+
+  it('sorts the realisations of a run, without making it again, when a move only takes from what it read', () => {
+    // Fig. 5's board: white takes g6, a vacant point of the patterns of the realisation with
+    // nodes c6 and f6. For black the move only takes away (a window through g6 is no longer
+    // possible), so the run that found it is not made again: the realisation is dropped from
+    // its list, and what is left is a fresh scan's in every field.
+    const lib = library([PAPER.fig5, PAPER.fig2, PAPER.fig3]);
+    const live = new Recogniser(boardFromPicture(board('fig5-twin-threes')), lib);
+    const twin = (r: Recogniser) => r.realisations('black').find((x) => x.nodes.map((p) => makePoint(r.board.size, p)).join(' ') === 'c6 f6');
+    expect(twin(live)).toBeDefined();
+    const before = { ...live.stats };
+    live.play(expectOk(parsePoint(live.board.size, 'g6')), WHITE);
+    expect(live.stats.pruned - before.pruned).toBe(1);
+    expect(live.stats.runs - before.runs).toBe(0);
+    expect(twin(live)).toBeUndefined();
+    expect(full(live)).toEqual(full(new Recogniser(live.board.clone(), lib)));
+    // And back: the undo restores the run's record and its realisations from the journal.
+    live.undo();
+    expect(twin(live)).toBeDefined();
+    expect(full(live)).toEqual(full(new Recogniser(live.board.clone(), lib)));
   });
 
   it('after the board is changed directly and changed() is called', () => {
