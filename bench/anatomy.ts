@@ -15,7 +15,12 @@
  *    recogniser's collect, timed at each call: about 0.05 µs of timer each) and the rest, the
  *    run's record;
  * 3. what a run that finds nothing costs before its first step and per step, by a least-
- *    squares line through the time and steps of every such run.
+ *    squares line through the time and steps of every such run;
+ * 4. what each kind of run's search costs when its machine is hot, and so how much of a play
+ *    is searching at all: passes of the 40 plays in which every run of the kind is searched
+ *    twice, once more just before the real run (the second search finds the machine and
+ *    board in the caches, so the extra time is a hot search's), against plain passes, by
+ *    turns (sixteenth pass).
  */
 import { StreamMachine } from '../src/interpret.ts';
 import { makePoint } from '../src/point.ts';
@@ -29,6 +34,12 @@ import { learnedLibrary } from './recognition.ts';
 /** What this tool reads of a run's record (recognise.ts, RunRecord). */
 interface RecordView {
   readonly found: readonly unknown[];
+  readonly empty: boolean;
+}
+
+/** What section 4 relies on of a search's arguments (StreamMachine.scan): the log it writes to, third. */
+interface ScratchView {
+  clearReads(): void;
 }
 
 type RunOne = (this: Recogniser, i: number, p: number, scan: unknown, previous?: RecordView) => RecordView;
@@ -70,6 +81,12 @@ function main(args: readonly string[]): number {
   const scanOf = machine.scan;
   const collect = proto.collect;
   let log: Timed[] | undefined;
+  // Section 4: which runs' searches are made twice, whether the run under way's is, and how
+  // many extra searches there were and how long.
+  let twice: ((previous: RecordView | undefined) => boolean) | undefined;
+  let doubleThis = false;
+  let extra = 0;
+  let extraSteps = 0;
   let scanNs = 0;
   let reportNs = 0;
   // The parts of a run, timed from section 2 on (the timers would weigh on section 1).
@@ -87,6 +104,7 @@ function main(args: readonly string[]): number {
     };
   };
   proto.runOne = function (this: Recogniser, i, p, scan, previous) {
+    doubleThis = twice !== undefined && twice(previous);
     const steps = this.stats.steps;
     scanNs = 0;
     reportNs = 0;
@@ -164,7 +182,50 @@ function main(args: readonly string[]): number {
     const perStep = (n * sxy - sx * sy) / (n * sxx - sx * sx);
     const fixed = (sy - perStep * sx) / n;
     console.log(`\nruns finding nothing: ${n}; ${(fixed / 1000).toFixed(2)} µs before the first step, ${perStep.toFixed(0)} ns a step (least squares, the timer included)`);
+
+    // 4. Hot searches, by kind of run: a search made (not one a run is spared, see
+    // Recogniser.withoutLost) is made once more first, finding nothing and its log cleared.
+    proto.collect = collect;
+    log = undefined;
+    machine.scan = function (this: StreamMachine, ...args) {
+      if (doubleThis) {
+        extra++;
+        extraSteps += scanOf.call(this, args[0], args[1], args[2], () => {});
+        (args[2] as ScratchView).clearReads();
+      }
+      return scanOf.apply(this, args);
+    };
+    const pass = (): number => moves.reduce((sum, p) => sum + play(live, p, stone), 0) / moves.length;
+    const kindsOf: [string, (previous: RecordView | undefined) => boolean][] = [
+      ['new', (previous) => previous === undefined],
+      ['made again, having found nothing', (previous) => previous !== undefined && previous.empty],
+      ['made again, having found something', (previous) => previous !== undefined && !previous.empty],
+    ];
+    const rounds = 15;
+    console.log(`\nsearches made hot, by kind of run (${rounds} rounds of plain and doubled passes by turns):`);
+    let searching = 0;
+    let whole4 = 0;
+    for (const [name, which] of kindsOf) {
+      const plain: number[] = [];
+      const doubled: number[] = [];
+      extra = 0;
+      extraSteps = 0;
+      for (let r = 0; r < rounds; r++) {
+        for (const side of r % 2 === 0 ? [0, 1] : [1, 0]) {
+          twice = side === 1 ? which : undefined;
+          (side === 1 ? doubled : plain).push(pass());
+        }
+      }
+      twice = undefined;
+      const perPlay = extra / (rounds * moves.length);
+      const us = (median(doubled) - median(plain)) / perPlay;
+      searching += us * perPlay;
+      whole4 = median(plain);
+      console.log(`  ${name.padEnd(36)} ${perPlay.toFixed(1).padStart(6)} a play, ${(extraSteps / extra).toFixed(0).padStart(4)} steps and ${us.toFixed(2)} µs a search`);
+    }
+    console.log(`  searching, hot: ${searching.toFixed(0)} µs of a ${whole4.toFixed(0)} µs play (${((100 * searching) / whole4).toFixed(0)} %)`);
   } finally {
+    twice = undefined;
     proto.runOne = runOne;
     proto.collect = collect;
     machine.scan = scanOf;
