@@ -178,13 +178,18 @@ function nearSet(table: ProfileTable, pd: number, along: number, others: number)
   return table.candidates(pd >> 2, pd & 3, along, others) & reachOfWindows(table.windows[pd]) & ~(1 << (WINDOW - 1));
 }
 
+/** The candidate set the near read `word` at pair pd asks for (its atoms), on the board as it is now. */
+function nearSetAsked(table: ProfileTable, pd: number, word: number): number {
+  return nearSet(table, pd, word & 1023, (word >> NEAR_OTHERS_SHIFT) & 1023);
+}
+
 /**
  * What the near read `word` at pair pd would find on the board as it is now, against what it
  * found: 0 when the candidate set is the same, NEAR_SHRANK when it only lost points, and
  * NEAR_GREW when it has a point it did not have.
  */
 export function nearReadChange(table: ProfileTable, pd: number, word: number): number {
-  const set = nearSet(table, pd, word & 1023, (word >> NEAR_OTHERS_SHIFT) & 1023);
+  const set = nearSetAsked(table, pd, word);
   const was = (word >> NEAR_SET_SHIFT) & NEAR;
   if (set === was) return 0;
   return (set & ~was) === 0 ? NEAR_SHRANK : NEAR_GREW;
@@ -194,7 +199,7 @@ export const NEAR_GREW = 2;
 
 /** The near read `word` at pair pd with the candidate set it would find on the board as it is now. */
 export function nearReadNow(table: ProfileTable, pd: number, word: number): number {
-  const set = nearSet(table, pd, word & 1023, (word >> NEAR_OTHERS_SHIFT) & 1023);
+  const set = nearSetAsked(table, pd, word);
   return (word & ~(NEAR << NEAR_SET_SHIFT)) | (set << NEAR_SET_SHIFT);
 }
 

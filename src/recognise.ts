@@ -927,18 +927,9 @@ export class Recogniser {
     this.entFree = e;
   }
 
-  /** Whether the move added to anything the run read (as readChanged counts for a run that found nothing). */
-  private gained(rec: RunRecord): boolean {
-    const a = this.arena;
-    const end = rec.readStart + rec.readLen;
-    const table = this.profiles[rec.colour];
-    for (let t = rec.readStart; t < end; t += 2) if (this.readChanged(table, a[t], a[t + 1], this.diff[a[t]], true)) return true;
-    return false;
-  }
-
   /**
    * The record of a run that found something, after a move that only took away from what it
-   * read (gained): made again, it would find a subset of what it found, as every test it
+   * read (readsChanged, counting gains only): made again, it would find a subset of what it found, as every test it
    * makes is monotone in what it reads (readChanged) — no choice it made would pass a test
    * it failed — so the search is not made: its realisations are sorted instead. Only the
    * point q the update is for has changed. A realisation with q among its nodes or implicit
@@ -1002,12 +993,15 @@ export class Recogniser {
     return rec;
   }
 
-  /** Whether a move changed anything the run read (in the way readChanged counts). */
-  private affected(rec: RunRecord): boolean {
+  /**
+   * Whether a move changed anything the run read (in the way readChanged counts): with
+   * `gainsOnly`, only an addition counts, as for a run that found nothing.
+   */
+  private readsChanged(rec: RunRecord, gainsOnly: boolean): boolean {
     const a = this.arena;
     const end = rec.readStart + rec.readLen;
     const table = this.profiles[rec.colour];
-    for (let t = rec.readStart; t < end; t += 2) if (this.readChanged(table, a[t], a[t + 1], this.diff[a[t]], rec.empty)) return true;
+    for (let t = rec.readStart; t < end; t += 2) if (this.readChanged(table, a[t], a[t + 1], this.diff[a[t]], gainsOnly)) return true;
     return false;
   }
 
@@ -1144,7 +1138,7 @@ export class Recogniser {
               const scan = streams[x];
               while (o < old.length && old[o].scan.order < scan.order) this.kill(old[o++]);
               const prev = o < old.length && old[o].scan === scan ? old[o++] : undefined;
-              if (prev !== undefined && !this.affected(prev)) {
+              if (prev !== undefined && !this.readsChanged(prev, prev.empty)) {
                 cell.push(prev);
               } else {
                 // Run below; until then the slot holds the old run or the placeholder.
@@ -1263,7 +1257,7 @@ export class Recogniser {
    * found the same way.
    */
   private runOne(i: number, p: Point, scan: ScanStream, previous?: RunRecord): RunRecord {
-    if (previous !== undefined && !previous.empty && !previous.capped && this.changing >= 0 && !this.gained(previous)) {
+    if (previous !== undefined && !previous.empty && !previous.capped && this.changing >= 0 && !this.readsChanged(previous, true)) {
       const rec = this.withoutLost(i, previous);
       if (rec !== undefined) return rec;
     }
