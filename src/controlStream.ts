@@ -93,32 +93,30 @@ export function makeControlStream(s: ControlStream): string {
     const comment = n.comment !== undefined ? ` comment ${n.comment}` : '';
     out.push(`node ${i + 1}${comment}: ${n.lines.map((l, k) => `L${l + 1} ${spec(n.specs[k])}`).join(', ')}`);
   });
-  s.elements.forEach((e, i) => {
-    const num = String(i + 1).padStart(3);
+  // One element a row: number, kind, operands, and after a semicolon what it checks, the
+  // semicolons in one column.
+  const rows = s.elements.map((e): [string, string] => {
     switch (e.op) {
       case 'A':
-        out.push(`${num}  A  node ${e.node}                 ; ${s.nodes[e.node - 1].specs.map(spec).join(', ')} on different lines`);
-        break;
+        return [`node ${e.node}`, `${s.nodes[e.node - 1].specs.map(spec).join(', ')} on different lines`];
       case 'B': {
         const k = s.nodes[e.node - 1].lines.indexOf(e.line);
         const after = e.after !== undefined ? ` after L${e.after + 1}` : '';
-        out.push(`${num}  B  node ${e.node}  L${e.line + 1}${after}           ; a line meeting ${spec(s.nodes[e.node - 1].specs[k])}`);
-        break;
+        return [`node ${e.node}  L${e.line + 1}${after}`, `a line meeting ${spec(s.nodes[e.node - 1].specs[k])}`];
       }
       case 'C': {
         const n = s.nodes[e.node - 1];
         const k = n.lines.indexOf(e.line);
-        out.push(`${num}  C  node ${e.node}  L${e.line + 1}  from ${e.from}   ; ${spec(n.specs[k])} along L${e.line + 1}, entry ${n.specs.map(spec).join(', ')}`);
-        break;
+        return [`node ${e.node}  L${e.line + 1}  from ${e.from}`, `${spec(n.specs[k])} along L${e.line + 1}, entry ${n.specs.map(spec).join(', ')}`];
       }
       case 'D':
-        out.push(`${num}  D  L${e.line + 1}                     ; nodes ${s.lines[e.line].nodes.join('/')} share it`);
-        break;
+        return [`L${e.line + 1}`, `nodes ${s.lines[e.line].nodes.join('/')} share it`];
       case 'E':
-        out.push(`${num}  E  L${e.line + 1}                     ; patterns ${s.lines[e.line].nodes.map((n, k) => `${n}:${spec(s.lines[e.line].specs[k])}`).join(' ')}, implicit nodes`);
-        break;
+        return [`L${e.line + 1}`, `patterns ${s.lines[e.line].nodes.map((n, k) => `${n}:${spec(s.lines[e.line].specs[k])}`).join(' ')}, implicit nodes`];
     }
   });
+  const width = Math.max(...rows.map(([operands]) => operands.length));
+  rows.forEach(([operands, what], i) => out.push(`${String(i + 1).padStart(3)}  ${s.elements[i].op}  ${operands.padEnd(width)}  ; ${what}`));
   return `${out.join('\n')}\n`;
 }
 

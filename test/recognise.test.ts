@@ -114,6 +114,14 @@ describe('control streams', () => {
     for (const t of texts.slice(Object.keys(PAPER).length)) expect(makeControlStream(expectOk(parseControlStream(t)))).toBe(t);
   });
 
+  it('print one element a row, what each checks after a semicolon in one column', () => {
+    for (const t of [PAPER.fig3, PAPER.fig6, PAPER.fig8]) {
+      const rows = makeControlStream(subgoal(t).stream).split('\n').filter((r) => /^\s*\d+ {2}[A-E] /.test(r));
+      expect(rows.length).toBe(subgoal(t).stream.elements.length);
+      expect(new Set(rows.map((r) => r.indexOf(';'))).size, t).toBe(1);
+    }
+  });
+
   it('rejects a malformed stream text with the line it stopped at', () => {
     const good = makeControlStream(subgoal(PAPER.fig6).stream).split('\n');
     const bad = good.slice();
