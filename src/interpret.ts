@@ -133,6 +133,29 @@ export class ScanScratch {
     this.nearCount = n + 1;
   }
 
+  /**
+   * Writes the log of the last run into `out` from `at` — each pair and its interest, then
+   * each near read's pair (plus `nearBase`) and word — and forgets it, in one pass.
+   */
+  moveReads(out: Int32Array, at: number, nearBase: number): void {
+    const n = this.readCount;
+    for (let t = 0; t < n; t++) {
+      const pd = this.readPairs[t];
+      out[at + 2 * t] = pd;
+      out[at + 2 * t + 1] = this.interest[pd];
+      this.interest[pd] = 0;
+    }
+    this.readCount = 0;
+    const nn = this.nearCount;
+    for (let t = 0, o = at + 2 * n; t < nn; t++, o += 2) {
+      const pd = this.nearPairs[t];
+      out[o] = nearBase + pd;
+      out[o + 1] = this.nearWords[t];
+      this.nearLatest[pd] = 0;
+    }
+    this.nearCount = 0;
+  }
+
   /** Forgets the log of the last run. */
   clearReads(): void {
     for (let i = 0; i < this.readCount; i++) this.interest[this.readPairs[i]] = 0;

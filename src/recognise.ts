@@ -275,6 +275,9 @@ const NONE: Found[] = [];
  */
 const PLACEHOLDER = { colour: -1, point: -1, readStart: 0, readLen: 0, found: NONE, empty: true, capped: false, alive: false, journaled: false, indexed: false, born: 0, visit: 0, gate: false } as unknown as RunRecord;
 
+/** Recogniser.freshFrom before a run has made any realisation anew. */
+const FRESH_NONE = 1 << 30;
+
 /** Plays remembered for undo. */
 const JOURNAL_DEPTH = 16;
 
@@ -289,6 +292,8 @@ interface Found {
   readonly sig: readonly number[];
   readonly implicitAt: number;
   real: Realisation | undefined;
+  /** The last run (Recogniser.runs) whose list it joined: it is in that run's list once. */
+  listed: number;
 }
 
 /**
@@ -518,6 +523,12 @@ export class Recogniser {
   /** Scratch: the points where a gate is open (scanBoard), and the reads of a shut gate (gateShut). */
   private readonly gateOpen: Int32Array;
   private readonly gateReads = new GateReads();
+  /**
+   * Runs made so far, numbering the run under way (Found.listed); in its list, where the
+   * first realisation it made anew (not one of its old run's) stands, or FRESH_NONE.
+   */
+  private runCount = 0;
+  private freshFrom = FRESH_NONE;
   readonly stats: RecogniseStats = { runs: 0, steps: 0, capped: 0, gated: 0, pruned: 0 };
   /** The point whose change the update under way is for; -1 between updates. */
   private changing: Point = -1;
@@ -1262,6 +1273,8 @@ export class Recogniser {
       if (rec !== undefined) return rec;
     }
     this.stats.runs++;
+    this.runCount++;
+    this.freshFrom = FRESH_NONE;
     this.current = scan;
     this.currentFound = NONE;
     this.previous = previous;
@@ -1290,17 +1303,7 @@ export class Recogniser {
       }
     }
     const readStart = this.allocReads(2 * (n + nn));
-    const a = this.arena;
-    for (let t = 0; t < n; t++) {
-      const pd = scratch.readPairs[t];
-      a[readStart + 2 * t] = pd;
-      a[readStart + 2 * t + 1] = scratch.interest[pd];
-    }
-    for (let t = 0; t < nn; t++) {
-      a[readStart + 2 * (n + t)] = nearBase + scratch.nearPairs[t];
-      a[readStart + 2 * (n + t) + 1] = scratch.nearWords[t];
-    }
-    scratch.clearReads();
+    scratch.moveReads(this.arena, readStart, nearBase);
     const rec = this.newRecord(i, p, scan, readStart, 2 * (n + nn), this.currentFound, this.currentFound.length === 0 && !capped, false, capped);
     if (previous !== undefined) this.kill(previous);
     this.install(rec);
@@ -1356,7 +1359,11 @@ export class Recogniser {
         }
       }
       if (same !== undefined) {
-        for (const r of list) if (sameRealisation(r, same.sig, this.current!.k, same.implicitAt)) return;
+        // The old run's realisations are distinct: `same` can only be in the list already
+        // itself, or as one found another way and made anew in this run (freshFrom on).
+        if (same.listed === this.runCount) return;
+        for (let x = this.freshFrom; x < list.length; x++) if (sameRealisation(list[x], same.sig, this.current!.k, same.implicitAt)) return;
+        same.listed = this.runCount;
         list.push(same);
         return;
       }
@@ -1365,7 +1372,8 @@ export class Recogniser {
     const sig = m.account();
     const implicitAt = m.signatureLength();
     for (const r of list) if (sameRealisation(r, sig, k, implicitAt)) return;
-    list.push({ sig, implicitAt, real: undefined });
+    if (this.freshFrom > list.length) this.freshFrom = list.length;
+    list.push({ sig, implicitAt, real: undefined, listed: this.runCount });
   }
 
   /** The Realisation object of a found realisation, built on first use. */
