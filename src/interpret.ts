@@ -740,51 +740,24 @@ export class StreamMachine {
     const p = runState.P[j];
     const base = p * 4;
     const cnt = this.nodeLineCount[j];
+    const slotDirs = runState.slotDirs;
     const atoms = this.nodeAtoms;
     const masks = this.masks;
-    // The node's (at most four) slots' atoms in locals; a slot it does not have, or the
-    // skipped one, is 0 in `own` (tested, not logged) and in both (neither).
-    const a0 = atoms[j * 4];
-    const a1 = cnt > 1 ? atoms[j * 4 + 1] : 0;
-    const a2 = cnt > 2 ? atoms[j * 4 + 2] : 0;
-    const a3 = cnt > 3 ? atoms[j * 4 + 3] : 0;
-    const l0 = skipSlot === 0 ? 0 : a0;
-    const l1 = skipSlot === 1 ? 0 : a1;
-    const l2 = skipSlot === 2 ? 0 : a2;
-    const l3 = skipSlot === 3 ? 0 : a3;
-    let s0 = 0;
-    let s1 = 0;
-    let s2 = 0;
-    let s3 = 0;
+    for (let i = 0; i < cnt; i++) slotDirs[j * 4 + i] = 0;
     for (let d = 0; d < 4; d++) {
       const m = masks[base + d];
-      const bit = 1 << d;
-      // A slot whose atoms the mask holds passes here: each of them matters; one that fails
-      // can only pass by gaining the ones it lacks.
       let mi = 0;
-      if (a0 !== 0 && (m & a0) === a0) {
-        s0 |= bit;
-        mi |= l0;
-      } else mi |= l0 & ~m;
-      if (a1 !== 0 && (m & a1) === a1) {
-        s1 |= bit;
-        mi |= l1;
-      } else mi |= l1 & ~m;
-      if (a2 !== 0 && (m & a2) === a2) {
-        s2 |= bit;
-        mi |= l2;
-      } else mi |= l2 & ~m;
-      if (a3 !== 0 && (m & a3) === a3) {
-        s3 |= bit;
-        mi |= l3;
-      } else mi |= l3 & ~m;
+      for (let i = 0; i < cnt; i++) {
+        const atom = atoms[j * 4 + i];
+        if (atom !== 0 && (m & atom) === atom) {
+          if (i !== skipSlot) mi |= atom;
+          slotDirs[j * 4 + i] |= 1 << d;
+        } else if (i !== skipSlot) {
+          mi |= atom & ~m;
+        }
+      }
       if (mi !== 0 && d !== skipDir) this.read(base + d, mi << READ_MASK_SHIFT);
     }
-    const slotDirs = runState.slotDirs;
-    slotDirs[j * 4] = s0;
-    slotDirs[j * 4 + 1] = s1;
-    slotDirs[j * 4 + 2] = s2;
-    slotDirs[j * 4 + 3] = s3;
   }
 
   /** Logs that the run looked at the windows along d through p (`what`: window interest bits). */
