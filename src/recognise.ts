@@ -292,8 +292,6 @@ interface Found {
   readonly sig: readonly number[];
   readonly implicitAt: number;
   real: Realisation | undefined;
-  /** The last run (Recogniser.runs) whose list it joined: it is in that run's list once. */
-  listed: number;
 }
 
 /**
@@ -523,11 +521,7 @@ export class Recogniser {
   /** Scratch: the points where a gate is open (scanBoard), and the reads of a shut gate (gateShut). */
   private readonly gateOpen: Int32Array;
   private readonly gateReads = new GateReads();
-  /**
-   * Runs made so far, numbering the run under way (Found.listed); in its list, where the
-   * first realisation it made anew (not one of its old run's) stands, or FRESH_NONE.
-   */
-  private runCount = 0;
+  /** In the run under way's list, where the first realisation it made anew (not one of its old run's) stands, or FRESH_NONE. */
   private freshFrom = FRESH_NONE;
   readonly stats: RecogniseStats = { runs: 0, steps: 0, capped: 0, gated: 0, pruned: 0 };
   /** The point whose change the update under way is for; -1 between updates. */
@@ -1273,7 +1267,6 @@ export class Recogniser {
       if (rec !== undefined) return rec;
     }
     this.stats.runs++;
-    this.runCount++;
     this.freshFrom = FRESH_NONE;
     this.current = scan;
     this.currentFound = NONE;
@@ -1359,11 +1352,11 @@ export class Recogniser {
         }
       }
       if (same !== undefined) {
-        // The old run's realisations are distinct: `same` can only be in the list already
-        // itself, or as one found another way and made anew in this run (freshFrom on).
-        if (same.listed === this.runCount) return;
+        // A run reports each way once (its signature fixes every choice), so `same`, that
+        // way, is not in the list yet; and the old run's realisations are distinct. So the
+        // list can hold this realisation only as one made anew in this run, found another
+        // way first (from freshFrom on).
         for (let x = this.freshFrom; x < list.length; x++) if (sameRealisation(list[x], same.sig, this.current!.k, same.implicitAt)) return;
-        same.listed = this.runCount;
         list.push(same);
         return;
       }
@@ -1373,7 +1366,7 @@ export class Recogniser {
     const implicitAt = m.signatureLength();
     for (const r of list) if (sameRealisation(r, sig, k, implicitAt)) return;
     if (this.freshFrom > list.length) this.freshFrom = list.length;
-    list.push({ sig, implicitAt, real: undefined, listed: this.runCount });
+    list.push({ sig, implicitAt, real: undefined });
   }
 
   /** The Realisation object of a found realisation, built on first use. */
