@@ -350,6 +350,8 @@ const runState = {
   eChoiceCount: new Int32Array(MAX_ELEMENTS * 8),
   /** Per E element: the option taken. */
   eTaken: new Int32Array(MAX_ELEMENTS),
+  /** Scratch for StreamMachine.account (small integers only, so that V8 keeps it a packed array of them). */
+  account: new Array<number>(64).fill(0),
   dirty: false,
   reporting: false,
 };
@@ -625,10 +627,10 @@ export class StreamMachine {
   /**
    * The realisation being reported as numbers, its *signature*: its node points by label, then
    * for each E element each node's windows on that line (two slots, the second -1 for a
-   * single pattern). Written at out[at …]; returns its length (signatureLength()).
+   * single pattern). Written at the start of `out`; returns its length (signatureLength()).
    */
-  private writeSignature(out: Int32Array, at: number): number {
-    const from = at;
+  private writeSignature(out: number[]): number {
+    let at = 0;
     for (let x = 1; x <= this.k; x++) out[at++] = runState.P[x];
     for (let pc = 0; pc < this.n; pc++) {
       if (this.elOp[pc] !== OP_E) continue;
@@ -639,46 +641,35 @@ export class StreamMachine {
         out[at++] = choices[c + 1];
       }
     }
-    return at - from;
-  }
-
-  /** How many numbers the account of the realisation being reported takes (accountInto). */
-  accountLength(): number {
-    let count = this.signatureLength();
-    for (let pc = 0; pc < this.n; pc++) if (this.elOp[pc] === OP_E) count += runState.eMarkedCount[pc];
-    return count;
+    return at;
   }
 
   /**
-   * Writes at out[at …] the signature of the realisation being reported followed by its
-   * implicit nodes, ascending: what a recogniser keeps of a realisation it has not met
-   * before (`signatureLength()` tells where the implicit nodes start). Returns its length,
-   * accountLength(). The caller makes the room: a recogniser writes it straight into its own
-   * store, so that a realisation found costs no array of its own.
+   * The signature of the realisation being reported followed by its implicit nodes, ascending,
+   * in one array: what a recogniser keeps of a realisation it has not met before
+   * (`signatureLength()` tells where the implicit nodes start).
    */
-  accountInto(out: Int32Array, at: number): number {
-    const tail = at + this.signatureLength();
-    let end = at + this.writeSignature(out, at);
+  account(): number[] {
+    const len = this.signatureLength();
+    let count = len;
+    for (let pc = 0; pc < this.n; pc++) if (this.elOp[pc] === OP_E) count += runState.eMarkedCount[pc];
+    // Written in shared scratch and copied out: `new Array(count)` took most of this method's time.
+    const out = runState.account;
+    while (out.length < count) out.push(0);
+    let at = this.writeSignature(out);
     for (let pc = 0; pc < this.n; pc++) {
       if (this.elOp[pc] !== OP_E) continue;
       const marked = runState.eMarked[pc];
       for (let t = 0; t < runState.eMarkedCount[pc]; t++) {
         // Insertion into the sorted tail.
         const x = marked[t];
-        let j = end - 1;
-        for (; j >= tail && out[j] > x; j--) out[j + 1] = out[j];
+        let j = at - 1;
+        for (; j >= len && out[j] > x; j--) out[j + 1] = out[j];
         out[j + 1] = x;
-        end++;
+        at++;
       }
     }
-    return end - at;
-  }
-
-  /** The account (accountInto) as an array of its own. */
-  account(): number[] {
-    const out = new Int32Array(this.accountLength());
-    this.accountInto(out, 0);
-    return Array.from(out);
+    return out.slice(0, count);
   }
 
   /** How long a signature of this stream is: k node points, then two window slots per node on each E's line. */
@@ -693,21 +684,22 @@ export class StreamMachine {
   private sigLength = -1;
 
   /**
-   * Whether the realisation being reported has the signature (writeSignature) written at
-   * a[at …], without building its own; what follows it there (as accountInto writes it) is
-   * not compared.
+   * Whether the realisation being reported has signature `sig` (writeSignature, without
+   * building it); `sig` may run on past the signature (as account() does), and the rest is not
+   * compared.
    */
-  hasSignature(a: Int32Array, at: number): boolean {
-    for (let x = 1; x <= this.k; x++) if (a[at++] !== runState.P[x]) return false;
+  hasSignature(sig: readonly number[]): boolean {
+    let at = 0;
+    for (let x = 1; x <= this.k; x++) if (sig[at++] !== runState.P[x]) return false;
     for (let pc = 0; pc < this.n; pc++) {
       if (this.elOp[pc] !== OP_E) continue;
       const choices = runState.eChoices[pc];
       for (let m = 0; m < this.lineLen[this.elLine[pc]]; m++) {
         const c = this.takenSlot(pc, m);
-        if (a[at++] !== choices[c] || a[at++] !== choices[c + 1]) return false;
+        if (sig[at++] !== choices[c] || sig[at++] !== choices[c + 1]) return false;
       }
     }
-    return true;
+    return at <= sig.length;
   }
 
   /** Where in E element pc's choices the windows of its line's member m sit, for the option taken. */
@@ -1442,9 +1434,9 @@ export function selfAtoms(stream: ControlStream, j: number, line: number): numbe
  * The realisation a run reported with signature `sig` (StreamMachine.signature) and implicit
  * nodes `implicit`, as `report` gave it then: the signature holds everything else.
  */
-export function rawFromSignature(stream: ControlStream, g: Geometry, sig: ArrayLike<number>, implicit: readonly Point[]): RawRealisation {
+export function rawFromSignature(stream: ControlStream, g: Geometry, sig: readonly number[], implicit: readonly Point[]): RawRealisation {
   const k = stream.nodes.length;
-  const nodes = Array.from({ length: k }, (_, x) => sig[x]);
+  const nodes = sig.slice(0, k);
   const lines: RealisedLine[] = [];
   let at = k;
   for (const e of stream.elements) {

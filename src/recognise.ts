@@ -199,93 +199,37 @@ interface EntryGroup {
  * (point * 4 + direction) and the interest there (ScanScratch), alternately; a near read
  * (ScanScratch) is filed under its pair plus the board's `points * 4`, with its word.
  */
-class RunRecord {
+interface RunRecord {
+  readonly colour: number;
   readonly point: Point;
   readonly scan: ScanStream;
   readStart: number;
   readonly readLen: number;
   readonly found: readonly Found[];
   /**
-   * The colour's index (bit 0) and the flags below, in one number: a play makes hundreds of
-   * records, and every field is memory the processor's caches must take in.
-   */
-  private bits: number;
-  /** The id of the play that made it, or 0. */
-  readonly born: number;
-  /** The last update that listed it to be run again. */
-  visit = 0;
-
-  constructor(colour: number, point: Point, scan: ScanStream, readStart: number, readLen: number, found: readonly Found[], empty: boolean, gate: boolean, capped: boolean, born: number) {
-    this.point = point;
-    this.scan = scan;
-    this.readStart = readStart;
-    this.readLen = readLen;
-    this.found = found;
-    this.bits = colour | (empty ? EMPTY : 0) | (gate ? GATE : 0) | (capped ? CAPPED : 0);
-    this.born = born;
-  }
-
-  get colour(): number {
-    return this.bits & 1;
-  }
-
-  /**
    * Found nothing, and was not cut short by the step cap: such a run is done again only when
    * a move adds something it read (readChanged).
    */
-  get empty(): boolean {
-    return (this.bits & EMPTY) !== 0;
-  }
-
+  readonly empty: boolean;
   /** Cut short by the step cap: what it found may be incomplete. */
-  get capped(): boolean {
-    return (this.bits & CAPPED) !== 0;
-  }
-
+  readonly capped: boolean;
+  alive: boolean;
+  /** Dead, but an undo may bring it back: its index entries are kept. */
+  journaled: boolean;
+  /** Its reads are in the index (see Recogniser.pending). */
+  indexed: boolean;
+  /** The id of the play that made it, or 0. */
+  born: number;
+  /** The last update that listed it to be run again. */
+  visit: number;
   /**
    * A gate record: no run, but the shut entry gate of the streams from `scan` on that share
    * its gate (next to each other in scan order, up to EntryGroup.gateEnd), which found
    * nothing; its reads are the gate's (gateShut). A move that adds to them has its point
    * looked at again (rescanCells).
    */
-  get gate(): boolean {
-    return (this.bits & GATE) !== 0;
-  }
-
-  get alive(): boolean {
-    return (this.bits & ALIVE) !== 0;
-  }
-
-  set alive(on: boolean) {
-    this.bits = on ? this.bits | ALIVE : this.bits & ~ALIVE;
-  }
-
-  /** Dead, but an undo may bring it back: its index entries are kept. */
-  get journaled(): boolean {
-    return (this.bits & JOURNALED) !== 0;
-  }
-
-  set journaled(on: boolean) {
-    this.bits = on ? this.bits | JOURNALED : this.bits & ~JOURNALED;
-  }
-
-  /** Its reads are in the index (see Recogniser.pending). */
-  get indexed(): boolean {
-    return (this.bits & INDEXED) !== 0;
-  }
-
-  set indexed(on: boolean) {
-    this.bits = on ? this.bits | INDEXED : this.bits & ~INDEXED;
-  }
+  readonly gate: boolean;
 }
-
-/** RunRecord's flags. */
-const EMPTY = 2;
-const CAPPED = 4;
-const GATE = 8;
-const ALIVE = 16;
-const JOURNALED = 32;
-const INDEXED = 64;
 
 /**
  * What one play through the recogniser changed, so that undoing it restores the state before
@@ -299,17 +243,22 @@ interface Frame {
   readonly moves: number;
   readonly killed: RunRecord[];
   readonly installed: RunRecord[];
-  /**
-   * Per change to a cell, in two lists: which cell and slot, as ((slot + 1) * points +
-   * point) * 2 + colour (slot -1: the whole array was replaced), and what was there.
-   */
-  readonly cellAt: number[];
-  readonly cellWas: (RunRecord | RunRecord[])[];
+  /** Per change to a cell: the cell array, the index changed (-1: the whole array was replaced) and what was there. */
+  readonly cells: { colour: number; point: Point; at: number; was: RunRecord | RunRecord[] }[];
   /**
    * The top of the read arena when the play's runs began: every read above it is a run's the
    * play made, so undoing the play gives that room back. -1 once compactReads has moved reads.
    */
   arenaMark: number;
+}
+
+/** A run rescanCells is to make, and the cell slot it goes in. */
+interface RunJob {
+  readonly cell: RunRecord[];
+  readonly at: number;
+  readonly point: Point;
+  readonly scan: ScanStream;
+  readonly prev: RunRecord | undefined;
 }
 
 /** The order in which runs are made (see scanBoard): stream by stream, then by point. */
@@ -324,7 +273,7 @@ const NONE: Found[] = [];
  * What a cell slot holds from the moment rescanCells plans a new run there until the run is
  * made, later in the same call; nothing reads a cell in between. Never alive.
  */
-const PLACEHOLDER = new RunRecord(0, -1, undefined as unknown as ScanStream, 0, 0, NONE, true, false, false, 0);
+const PLACEHOLDER = { colour: -1, point: -1, readStart: 0, readLen: 0, found: NONE, empty: true, capped: false, alive: false, journaled: false, indexed: false, born: 0, visit: 0, gate: false } as unknown as RunRecord;
 
 /** Recogniser.freshFrom before a run has made any realisation anew. */
 const FRESH_NONE = 1 << 30;
@@ -335,31 +284,24 @@ const JOURNAL_DEPTH = 16;
 /**
  * A realisation as a run found it, in few numbers: the machine's account of it (its
  * signature — node points by label, then each E line's windows — and from `implicitAt` on its
- * implicit nodes, StreamMachine.accountInto), `len` numbers kept in the recogniser's read
- * arena from `at`, beside the runs' reads and given back with them (Recogniser.compactReads,
- * and an undo's arena mark). The node tuple is the least labelling's (the
+ * implicit nodes, StreamMachine.account). The node tuple is the least labelling's (the
  * machine looks for no other), so nothing needs relabelling; the Realisation object, with its
  * public key, is built from these when first asked for.
  */
 interface Found {
-  at: number;
-  readonly len: number;
+  readonly sig: readonly number[];
   readonly implicitAt: number;
   real: Realisation | undefined;
-  /** The sweep of the arena (compactReads) that last moved its account. */
-  moved: number;
 }
 
 /**
- * Whether the accounts at a[x …] and a[y …] (each `len` numbers, of one stream with k
- * nodes, implicit nodes from `implicitAt`) have the same node tuple and implicit nodes: the
- * same realisation, found another way. Accounts of one stream have signatures of one length,
- * so the same implicit nodes make the same length.
+ * Whether the found realisation `f` has the node tuple and implicit nodes of the account
+ * `sig` (implicit nodes from `implicitAt`): the same realisation, found another way.
  */
-function sameRealisation(a: Int32Array, x: number, xLen: number, y: number, yLen: number, k: number, implicitAt: number): boolean {
-  if (xLen !== yLen) return false;
-  for (let i = 0; i < k; i++) if (a[x + i] !== a[y + i]) return false;
-  for (let t = implicitAt; t < xLen; t++) if (a[x + t] !== a[y + t]) return false;
+function sameRealisation(f: Found, sig: readonly number[], k: number, implicitAt: number): boolean {
+  if (f.sig.length - f.implicitAt !== sig.length - implicitAt) return false;
+  for (let i = 0; i < k; i++) if (f.sig[i] !== sig[i]) return false;
+  for (let t = implicitAt, u = f.implicitAt; t < sig.length; t++, u++) if (f.sig[u] !== sig[t]) return false;
   return true;
 }
 
@@ -529,13 +471,9 @@ export class Recogniser {
   private indexSize = 0;
   private indexDead = 0;
   private readonly scratch: ScanScratch;
-  /**
-   * Every run's reads, and the accounts of the realisations runs found (Found), back to
-   * back; runs dead for good leave gaps, swept out by compactReads, which counts its sweeps.
-   */
+  /** Every run's reads, back to back; runs dead for good leave gaps, swept out by compactReads. */
   private arena = new Int32Array(1 << 16);
   private arenaTop = 0;
-  private sweeps = 0;
   /**
    * What the move being processed changed for one colour, by pair, packed as interest is
    * (ScanScratch): the window kinds whose state changed and the mask bits that flipped, and
@@ -574,20 +512,8 @@ export class Recogniser {
   private frames = 0;
   private frame: Frame | undefined;
   private profilesFresh = false;
-  /**
-   * Scratch for rescanCells: the runs to make, job by job — the cell and the slot in it the
-   * run goes in, its point, stream and old record — and the order to make them in. In
-   * arrays rather than an object per job: a play plans hundreds of runs, and every object
-   * made is memory the processor's caches must take in (docs/BENCHMARKS.md, eighteenth pass).
-   */
-  private readonly jobCell: RunRecord[][] = [];
-  private readonly jobScan: ScanStream[] = [];
-  private readonly jobPrev: (RunRecord | undefined)[] = [];
-  private jobSlot = new Int32Array(256);
-  private jobPoint = new Int32Array(256);
-  private jobKey = new Float64Array(256);
-  /** Scratch for updateAt: the runs to make again. */
-  private readonly redo: RunRecord[] = [];
+  /** Scratch for rescanCells: the runs to make. */
+  private readonly jobs: RunJob[] = [];
   /** Scratch for scanBoard: per group, the points whose profile can carry its entry node. */
   private readonly groupPoints: Int32Array[] = [];
   /** How many points groupPoints holds per group in the scan under way. */
@@ -652,7 +578,7 @@ export class Recogniser {
   play(p: Point, s: Stone): void {
     this.recordBefore(p);
     this.board.play(p, s);
-    const frame: Frame = { id: ++this.frames, point: p, moves: this.board.moves.length, killed: [], installed: [], cellAt: [], cellWas: [], arenaMark: -1 };
+    const frame: Frame = { id: ++this.frames, point: p, moves: this.board.moves.length, killed: [], installed: [], cells: [], arenaMark: -1 };
     this.frame = frame;
     try {
       this.update(p, true);
@@ -705,28 +631,16 @@ export class Recogniser {
       const rec = frame.killed[x];
       if (!rec.alive && rec.born !== frame.id) this.install(rec);
     }
-    const size = this.board.points;
-    for (let x = frame.cellAt.length - 1; x >= 0; x--) {
-      const code = frame.cellAt[x];
-      const cells = this.cells[code & 1];
-      const point = (code >> 1) % size;
-      const at = Math.floor((code >> 1) / size) - 1;
-      if (at < 0) cells[point] = frame.cellWas[x] as RunRecord[];
-      else cells[point][at] = frame.cellWas[x] as RunRecord;
+    for (let x = frame.cells.length - 1; x >= 0; x--) {
+      const c = frame.cells[x];
+      if (c.at < 0) this.cells[c.colour][c.point] = c.was as RunRecord[];
+      else this.cells[c.colour][c.point][c.at] = c.was as RunRecord;
     }
     // The reads above the mark are the play's runs', all dead for good now and out of the
     // index (a play is undone only from the top of the journal, and any update not journaled
     // empties the journal first), so their room is given back; else the arena fills with
     // them play after play, and is swept (compactReads) every few moves.
     if (frame.arenaMark >= 0) this.arenaTop = frame.arenaMark;
-  }
-
-  /** Notes in the play's frame, if one is being made, that slot `at` of cell p (-1: the whole cell) held `was`. */
-  private noteCell(i: number, p: Point, at: number, was: RunRecord | RunRecord[]): void {
-    const frame = this.frame;
-    if (frame === undefined) return;
-    frame.cellAt.push(((at + 1) * this.board.points + p) * 2 + i);
-    frame.cellWas.push(was);
   }
 
   /** A frame that can no longer be undone: its dead runs are dead for good. */
@@ -883,8 +797,7 @@ export class Recogniser {
       }
       // Runs that read something that changed, from points whose masks did not: done again
       // below. Collected first, so that runs made below are not visited.
-      const redo = this.redo;
-      redo.length = 0;
+      let redo: RunRecord[] = [];
       let reopened = false;
       const head = heads[i];
       const entRec = this.entRec;
@@ -931,11 +844,7 @@ export class Recogniser {
         }
       }
       // Runs at a point looked at again below are left to that.
-      if (reopened) {
-        let kept = 0;
-        for (const rec of redo) if (cellChanged[rec.point] === 0) redo[kept++] = rec;
-        redo.length = kept;
-      }
+      if (reopened) redo = redo.filter((rec) => cellChanged[rec.point] === 0);
       // At a point whose masks changed, or whose gates may have opened, the profile checks
       // afresh, and the runs that read something that changed.
       this.rescanCells(i, cells);
@@ -946,10 +855,9 @@ export class Recogniser {
         if (fresh === rec) continue;
         const cell = this.cells[i][rec.point];
         const at = cell.indexOf(rec);
-        this.noteCell(i, rec.point, at, rec);
+        this.frame?.cells.push({ colour: i, point: rec.point, at, was: rec });
         cell[at] = fresh;
       }
-      redo.length = 0;
       for (const pd of pairs) {
         diffs[pd] = 0;
         if (pd < this.nearBase) gains[pd] = 0;
@@ -1045,17 +953,15 @@ export class Recogniser {
     const g = this.board.geometry;
     const k = prev.scan.k;
     let kept: Found[] | undefined;
-    const a = this.arena;
     for (let x = 0; x < prev.found.length; x++) {
       const f = prev.found[x];
-      const sig = f.at;
-      const end = sig + f.len;
+      const sig = f.sig;
       let lost = false;
-      for (let t = sig; t < sig + k && !lost; t++) lost = a[t] === q;
-      for (let t = sig + f.implicitAt; t < end && !lost; t++) lost = a[t] === q;
+      for (let t = 0; t < k && !lost; t++) lost = sig[t] === q;
+      for (let t = f.implicitAt; t < sig.length && !lost; t++) lost = sig[t] === q;
       if (!lost) {
-        for (let t = sig + k; t < sig + f.implicitAt; t++) {
-          const w = a[t];
+        for (let t = k; t < f.implicitAt; t++) {
+          const w = sig[t];
           if (w < 0) continue;
           for (let u = 0; u < WINDOW; u++) if (g.windowPoints[w * WINDOW + u] === q) return undefined;
           if (g.windowFlanks[w * 2] === q || g.windowFlanks[w * 2 + 1] === q) return undefined;
@@ -1066,6 +972,7 @@ export class Recogniser {
     }
     // The near reads' sets, as they are now.
     const table = this.profiles[i];
+    const a = this.arena;
     const end = prev.readStart + prev.readLen;
     let stale = false;
     for (let t = prev.readStart; t < end && !stale; t += 2) if (a[t] >= this.nearBase) stale = nearReadNow(table, a[t] - this.nearBase, a[t + 1]) !== a[t + 1];
@@ -1139,35 +1046,18 @@ export class Recogniser {
     return at;
   }
 
-  /**
-   * Moves the reads of the live runs, and of the dead ones an undo may bring back, together,
-   * with the accounts of their realisations (Found).
-   */
+  /** Moves the reads of the live runs, and of the dead ones an undo may bring back, together. */
   private compactReads(): void {
     const old = this.arena;
     let live = 0;
-    // An upper bound: a realisation shared by an old run and its new one is counted twice.
-    const count = (rec: RunRecord): void => {
-      live += rec.readLen;
-      for (const f of rec.found) live += f.len;
-    };
-    for (let i = 0; i < 2; i++) for (const cell of this.cells[i]) for (const rec of cell) count(rec);
-    for (const f of this.journal) for (const rec of f.killed) if (!rec.alive && rec.journaled) count(rec);
+    for (let i = 0; i < 2; i++) for (const cell of this.cells[i]) for (const rec of cell) live += rec.readLen;
     // Room to spare afterwards, or the next move would sweep again.
     const fresh = new Int32Array(live * 2 > old.length ? old.length * 2 : old.length);
-    const sweep = ++this.sweeps;
     let top = 0;
     const move = (rec: RunRecord): void => {
       fresh.set(old.subarray(rec.readStart, rec.readStart + rec.readLen), top);
       rec.readStart = top;
       top += rec.readLen;
-      for (const f of rec.found) {
-        if (f.moved === sweep) continue;
-        fresh.set(old.subarray(f.at, f.at + f.len), top);
-        f.at = top;
-        f.moved = sweep;
-        top += f.len;
-      }
     };
     for (let i = 0; i < 2; i++) for (const cell of this.cells[i]) for (const rec of cell) move(rec);
     for (const f of this.journal) for (const rec of f.killed) if (!rec.alive && rec.journaled) move(rec);
@@ -1219,14 +1109,13 @@ export class Recogniser {
    * that a machine's tables stay in cache from point to point.
    */
   private rescanCells(i: number, points: readonly Point[]): void {
-    this.jobCell.length = 0;
-    this.jobScan.length = 0;
-    this.jobPrev.length = 0;
+    const jobs = this.jobs;
+    jobs.length = 0;
     const table = this.profiles[i];
     const masks = table.masks;
     for (const p of points) {
       const old = this.cells[i][p];
-      this.noteCell(i, p, -1, old);
+      this.frame?.cells.push({ colour: i, point: p, at: -1, was: old });
       const cell: RunRecord[] = (this.cells[i][p] = []);
       let o = 0;
       const have = this.board.isEmpty(p) ? table.union[p] : 0;
@@ -1258,7 +1147,7 @@ export class Recogniser {
                 cell.push(prev);
               } else {
                 // Run below; until then the slot holds the old run or the placeholder.
-                this.addJob(cell, cell.length, p, scan, prev);
+                jobs.push({ cell, at: cell.length, point: p, scan, prev });
                 cell.push(prev ?? PLACEHOLDER);
               }
             }
@@ -1267,39 +1156,8 @@ export class Recogniser {
       }
       while (o < old.length) this.kill(old[o++]);
     }
-    const n = this.jobCell.length;
-    if (n === 0) return;
-    // Stream by stream, then point by point: each job's key is its place in that order,
-    // then its number (below `span`, a power of two), so that the keys sort as plain numbers.
-    let span = 1;
-    while (span < n) span *= 2;
-    const size = this.board.points;
-    const key = this.jobKey;
-    for (let x = 0; x < n; x++) key[x] = (this.jobScan[x].order * size + this.jobPoint[x]) * span + x;
-    const order = n > 1 ? key.subarray(0, n).sort() : key;
-    for (let t = 0; t < n; t++) {
-      const x = order[t] % span;
-      this.jobCell[x][this.jobSlot[x]] = this.runOne(i, this.jobPoint[x], this.jobScan[x], this.jobPrev[x]);
-    }
-  }
-
-  /** Plans a run for rescanCells: of `scan` from p, into slot `at` of `cell`; `prev`, its old record. */
-  private addJob(cell: RunRecord[], at: number, p: Point, scan: ScanStream, prev: RunRecord | undefined): void {
-    const x = this.jobCell.length;
-    if (x === this.jobSlot.length) {
-      const slot = new Int32Array(2 * x);
-      slot.set(this.jobSlot);
-      this.jobSlot = slot;
-      const point = new Int32Array(2 * x);
-      point.set(this.jobPoint);
-      this.jobPoint = point;
-      this.jobKey = new Float64Array(2 * x);
-    }
-    this.jobCell.push(cell);
-    this.jobScan.push(scan);
-    this.jobPrev.push(prev);
-    this.jobSlot[x] = at;
-    this.jobPoint[x] = p;
+    if (jobs.length > 1) jobs.sort(byStreamThenPoint);
+    for (const job of jobs) job.cell[job.at] = this.runOne(i, job.point, job.scan, job.prev);
   }
 
   /**
@@ -1368,9 +1226,24 @@ export class Recogniser {
     return rec;
   }
 
-  /** A record, not yet installed. */
+  /** A record, not yet installed; every record is made here, so that all share one shape. */
   private newRecord(i: number, p: Point, scan: ScanStream, readStart: number, readLen: number, found: readonly Found[], empty: boolean, gate: boolean, capped: boolean): RunRecord {
-    return new RunRecord(i, p, scan, readStart, readLen, found, empty, gate, capped, this.frame?.id ?? 0);
+    return {
+      colour: i,
+      point: p,
+      scan,
+      readStart,
+      readLen,
+      found,
+      empty,
+      capped,
+      alive: false,
+      journaled: false,
+      indexed: false,
+      born: this.frame?.id ?? 0,
+      visit: 0,
+      gate,
+    };
   }
 
   /** Whether the gate record `rec` rests on just the reads gateShut left in gateReads. */
@@ -1466,15 +1339,13 @@ export class Recogniser {
     // Found the same way as by this run before (same nodes, same windows): the same
     // realisation, as a stone in one of those windows would have changed its count.
     const prev = this.previous;
-    const k = this.current!.k;
     if (prev !== undefined) {
-      const a = this.arena;
       // Most often in the same order as before: try the next one first.
       let same = prev.found[list.length] as Found | undefined;
-      if (same === undefined || !m.hasSignature(a, same.at)) {
+      if (same === undefined || !m.hasSignature(same.sig)) {
         same = undefined;
         for (const f of prev.found) {
-          if (m.hasSignature(a, f.at)) {
+          if (m.hasSignature(f.sig)) {
             same = f;
             break;
           }
@@ -1485,32 +1356,24 @@ export class Recogniser {
         // way, is not in the list yet; and the old run's realisations are distinct. So the
         // list can hold this realisation only as one made anew in this run, found another
         // way first (from freshFrom on).
-        for (let x = this.freshFrom; x < list.length; x++) if (sameRealisation(a, list[x].at, list[x].len, same.at, same.len, k, same.implicitAt)) return;
+        for (let x = this.freshFrom; x < list.length; x++) if (sameRealisation(list[x], same.sig, this.current!.k, same.implicitAt)) return;
         list.push(same);
         return;
       }
     }
-    // Written at the top of the arena, and given back if it is no news.
-    const len = m.accountLength();
-    const at = this.allocReads(len);
-    const a = this.arena;
-    m.accountInto(a, at);
+    const k = this.current!.k;
+    const sig = m.account();
     const implicitAt = m.signatureLength();
-    for (const r of list) {
-      if (sameRealisation(a, r.at, r.len, at, len, k, implicitAt)) {
-        this.arenaTop = at;
-        return;
-      }
-    }
+    for (const r of list) if (sameRealisation(r, sig, k, implicitAt)) return;
     if (this.freshFrom > list.length) this.freshFrom = list.length;
-    list.push({ at, len, implicitAt, real: undefined, moved: 0 });
+    list.push({ sig, implicitAt, real: undefined });
   }
 
   /** The Realisation object of a found realisation, built on first use. */
   private realisation(f: Found, colour: Colour, subgoal: Subgoal): Realisation {
     if (f.real === undefined) {
-      const implicit = Array.from(this.arena.subarray(f.at + f.implicitAt, f.at + f.len));
-      const raw = rawFromSignature(subgoal.stream, this.board.geometry, this.arena.subarray(f.at, f.at + f.len), implicit);
+      const implicit = f.sig.slice(f.implicitAt);
+      const raw = rawFromSignature(subgoal.stream, this.board.geometry, f.sig, implicit);
       const key = `${scanStreamOf(subgoal).prefix[colour === 'black' ? 0 : 1]}${raw.nodes.join(',')}|${implicit.join(',')}`;
       f.real = realise(this.board, subgoal, colour, raw, key);
     }
