@@ -51,7 +51,7 @@ import { MAX_STREAM_LINES, MAX_STREAM_NODES } from './compile.ts';
 import { DEFAULT_STEP_CAP, type ControlStream } from './controlStream.ts';
 import { WINDOW, type Geometry } from './geometry.ts';
 import { directionWindows, distinctDirections, highestBit, lowestBit, NEAR, reachOfWindows, specAtom, type DirectionWindows, type ProfileTable } from './profile.ts';
-import { type Direction, type Point } from './types.ts';
+import { MAX_SIZE, type Direction, type Point } from './types.ts';
 
 /** The patterns a realisation uses on one of its lines. */
 export interface RealisedLine {
@@ -1461,9 +1461,9 @@ function startsHolding(t: number): number {
 
 /**
  * startsHolding(t) at index t + HOLDING_BIAS, for every t two points on one board line can be
- * apart (|t| < 32: a board is at most 19 points wide).
+ * apart (|t| < MAX_SIZE, the widest board).
  */
-const HOLDING_BIAS = 32;
+const HOLDING_BIAS = MAX_SIZE;
 const STARTS_HOLDING = Int32Array.from({ length: 2 * HOLDING_BIAS }, (_, i) => startsHolding(i - HOLDING_BIAS));
 
 /** Sorts a short list of point ids ascending, in place (insertion sort: no comparator call per step). */
