@@ -16,7 +16,7 @@
  *    rolling score against `gomokuai` and the games it took to reach 80%, and at the end the
  *    scores against each opponent of the learned library and of the empty one, frozen, on
  *    openings the series did not use. The chart goes to docs/images/learning-curve.png.
- *    Losses are analysed in a worker thread (this file again) under a time limit: the
+ *    Losses are analysed in a worker thread (bench/analyser.ts) under a time limit: the
  *    backtrack analysis takes minutes on some games, or throws, and a benchmark must finish;
  *    such a loss teaches nothing, is counted in the report, and is written with the library
  *    it was analysed against to `--out` as `failed-analysis-NNN*.txt` so it can be reproduced.
@@ -31,19 +31,18 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { renderLearningCurve } from '../src/cli/curve.ts';
 import { createGomokuaiPlayer } from '../src/cli/gomokuaiPlayer.ts';
 import { SolverPlayer } from '../src/cli/solverPlayer.ts';
-import { analyseInProcess, evaluate, engineOf, runLearningCurve, targetProgress, type CurveOpponent, type LearningCurve, type LossAnalysis } from '../src/curve.ts';
+import { evaluate, engineOf, runLearningCurve, targetProgress, type CurveOpponent, type LearningCurve } from '../src/curve.ts';
 import { parseDescription } from '../src/descriptionNotation.ts';
 import type { MovePlayer } from '../src/engine.ts';
-import { Game } from '../src/game.ts';
 import { Library } from '../src/library.ts';
 import { makeGameRecord, recordOf } from '../src/gameRecord.ts';
 import { generateOpenings, makeOutcomeRecord, makeResultsTable, playMatch, type EngineStanding, type MatchReport } from '../src/match.ts';
 import { createPlayer, type Level } from '../src/player.ts';
 import { expectOk } from '../src/result.ts';
+import { WorkerAnalyser } from './analyser.ts';
 import { PAPER_SUBGOALS } from './libraries.ts';
 
 interface Options {
@@ -173,98 +172,6 @@ async function runMatches(o: Options): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------
-// Analysing losses in a worker thread, under a time limit
-
-interface AnalysisRequest {
-  readonly size: number;
-  readonly moves: readonly number[];
-  /** The learner's learned subgoals, in the order learned (the rule of five left out). */
-  readonly library: readonly string[];
-}
-
-type AnalysisReply = { readonly learned: readonly { readonly text: string; readonly moveIndex: number }[] } | { readonly error: string };
-
-/**
- * The worker's side: keeps its own copy of the learner's library (new texts are added as
- * they come; the learner's library only grows) and runs the analysis in process.
- */
-function serveAnalyses(): void {
-  let library = Library.empty();
-  let known: string[] = [];
-  parentPort!.on('message', (request: AnalysisRequest) => {
-    let reply: AnalysisReply;
-    try {
-      const prefix = known.length <= request.library.length && known.every((t, i) => request.library[i] === t);
-      if (!prefix) {
-        library = Library.empty();
-        known = [];
-      }
-      for (const text of request.library.slice(known.length)) expectOk(library.add(expectOk(parseDescription(text))));
-      known = request.library.slice();
-      const game = Game.create(request.size);
-      for (const p of request.moves) expectOk(game.play(p));
-      const a = analyseInProcess(game, library);
-      reply = 'error' in a ? a : { learned: a.learned.map((l) => ({ text: 'text' in l.subgoal ? l.subgoal.text : '', moveIndex: l.moveIndex })) };
-    } catch (e) {
-      // The message and where it was thrown, for the report.
-      const at = e instanceof Error ? /\(?([^\s()]+:\d+):\d+\)?$/m.exec(e.stack?.split('\n')[1] ?? '')?.[1] : undefined;
-      reply = { error: `${e instanceof Error ? e.message : String(e)}${at !== undefined ? ` (${at.replace(/^.*\/(src|bench)\//, '$1/')})` : ''}` };
-    }
-    parentPort!.postMessage(reply);
-  });
-}
-
-/**
- * Analyses losses in a worker thread and gives up on one after `seconds`: the backtrack
- * analysis can take minutes on some games (the walk back learns ever larger subgoals whose
- * realisations multiply), and a benchmark must finish. A loss given up on teaches nothing;
- * the worker is stopped and a fresh one started for the next.
- */
-class WorkerAnalyser {
-  private worker: Worker | undefined;
-  constructor(private readonly seconds: number) {}
-
-  analyse(game: Game, library: Library): Promise<LossAnalysis> {
-    const worker = (this.worker ??= startWorker());
-    const request: AnalysisRequest = {
-      size: game.size,
-      moves: game.moves.slice(),
-      library: library.entries.slice(1).map((e) => e.subgoal.text),
-    };
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        worker.off('message', onMessage);
-        this.worker = undefined;
-        void worker.terminate();
-        resolve({ error: `analysis given up after ${this.seconds} s` });
-      }, this.seconds * 1000);
-      const onMessage = (reply: AnalysisReply) => {
-        clearTimeout(timer);
-        worker.off('message', onMessage);
-        if ('error' in reply) resolve(reply);
-        else resolve({ learned: reply.learned.map((l) => ({ subgoal: expectOk(parseDescription(l.text)), moveIndex: l.moveIndex })) });
-      };
-      worker.on('message', onMessage);
-      worker.postMessage(request);
-    });
-  }
-
-  async close(): Promise<void> {
-    await this.worker?.terminate();
-    this.worker = undefined;
-  }
-}
-
-/** This file again, in a worker thread, through tsx (a worker does not inherit tsx's loader). */
-function startWorker(): Worker {
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); })`;
-  const worker = new Worker(code, { eval: true });
-  worker.unref();
-  return worker;
-}
-
-// ---------------------------------------------------------------------------------------
 // Part 2: the learning curve
 
 function curveTables(curve: LearningCurve): string {
@@ -389,5 +296,4 @@ async function main(): Promise<void> {
   print(`\ntotal: ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
-if (isMainThread) await main();
-else serveAnalyses();
+await main();
