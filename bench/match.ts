@@ -1,5 +1,5 @@
 /**
- * `npm run match`: the playing-strength benchmarks (not timed tests). Two parts:
+ * `npm run match`: the playing-strength benchmarks (not timed tests). Three parts:
  *
  * 1. **Matches.** The project's player with an empty library (the rule of five only) at each
  *    level 1–5 against `gomokuai` (the npm package, a one-move-lookahead scorer), against
@@ -20,11 +20,17 @@
  *    backtrack analysis takes minutes on some games, or throws, and a benchmark must finish;
  *    such a loss teaches nothing, is counted in the report, and is written with the library
  *    it was analysed against to `--out` as `failed-analysis-NNN*.txt` so it can be reproduced.
+ * 3. **Repeated losses** (bench/repeats.ts, also runnable alone): a learner from an empty
+ *    library against deterministic opponents, two passes over the same openings and colours —
+ *    does it lose a game it has lost before, move for move, and how many losses teach it
+ *    nothing new. Its records go to `--out`/repeats.
  *
  * Options: `--match-games N` (per match, default 20), `--curve-games N` (default 300),
  * `--curve-size N` (default 19), `--eval-games N` (default 40), `--block N` (default 20),
  * `--window N` (default 20), `--analysis-s N` (the time limit on analysing one loss, default
- * 20), `--skip-matches`, `--skip-curve`, `--out DIR` (default
+ * 20; also the repeats' limit), `--repeat-openings N` (openings a pass of the repeats, default
+ * 10), `--repeat-series N` (the repeats' series, default 100), `--skip-matches`, `--skip-curve`,
+ * `--skip-repeats`, `--out DIR` (default
  * out/match: results tables, game records and the curve's per-game table), `--chart FILE`.
  * Everything is seeded: a rerun plays the same games, move times aside — and whether an
  * analysis beats the time limit, which depends on the machine and can change what is learned.
@@ -44,6 +50,7 @@ import { createPlayer, type Level } from '../src/player.ts';
 import { expectOk } from '../src/result.ts';
 import { WorkerAnalyser } from './analyser.ts';
 import { PAPER_SUBGOALS } from './libraries.ts';
+import { REPEATS_DEFAULTS, runRepeats } from './repeats.ts';
 
 interface Options {
   matchGames: number;
@@ -53,8 +60,11 @@ interface Options {
   block: number;
   window: number;
   analysisSeconds: number;
+  repeatOpenings: number;
+  repeatSeries: number;
   skipMatches: boolean;
   skipCurve: boolean;
+  skipRepeats: boolean;
   out: string;
   chart: string;
 }
@@ -68,8 +78,11 @@ function parseOptions(args: readonly string[]): Options {
     block: 20,
     window: 20,
     analysisSeconds: 20,
+    repeatOpenings: REPEATS_DEFAULTS.openings,
+    repeatSeries: REPEATS_DEFAULTS.series,
     skipMatches: false,
     skipCurve: false,
+    skipRepeats: false,
     out: 'out/match',
     chart: 'docs/images/learning-curve.png',
   };
@@ -81,11 +94,14 @@ function parseOptions(args: readonly string[]): Options {
     '--block': 'block',
     '--window': 'window',
     '--analysis-s': 'analysisSeconds',
+    '--repeat-openings': 'repeatOpenings',
+    '--repeat-series': 'repeatSeries',
   };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--skip-matches') o.skipMatches = true;
     else if (a === '--skip-curve') o.skipCurve = true;
+    else if (a === '--skip-repeats') o.skipRepeats = true;
     else if (a === '--out' || a === '--chart') {
       const v = args[++i];
       if (v === undefined) throw new Error(`${a} needs a value`);
@@ -293,6 +309,15 @@ async function main(): Promise<void> {
   print(`npm run match — ${new Date().toISOString().slice(0, 10)}, node ${process.version}`);
   if (!options.skipMatches) await runMatches(options);
   if (!options.skipCurve) await runCurve(options);
+  if (!options.skipRepeats) {
+    await runRepeats({
+      ...REPEATS_DEFAULTS,
+      openings: options.repeatOpenings,
+      series: options.repeatSeries,
+      analysisSeconds: options.analysisSeconds,
+      out: join(options.out, 'repeats'),
+    });
+  }
   print(`\ntotal: ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
