@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { runBrain } from '../src/cli/brain.ts';
 import { createGomokuaiPlayer, gomokuaiBoard } from '../src/cli/gomokuaiPlayer.ts';
@@ -19,9 +17,7 @@ import {
 import { makePoint, parsePoint } from '../src/point.ts';
 import { expectOk } from '../src/result.ts';
 import type { Point } from '../src/types.ts';
-import { FIXTURES } from './support/fixtures.ts';
-
-const BIN = join(FIXTURES, '..', '..', 'bin', 'gomoku.mjs');
+import { spawnBrain } from './support/brainProcess.ts';
 
 const names = (game: Game | undefined) => (game?.moves ?? []).map((p) => makePoint(game!.size, p));
 
@@ -344,19 +340,6 @@ describe('the gomokuai player', () => {
   });
 });
 
-/** The brain as a real process, and a way to read its replies one at a time. */
-function spawnBrain(args: string[] = []) {
-  const child = spawn(process.execPath, [BIN, 'brain', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-  const replies = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return {
-    send: (line: string) => void child.stdin.write(`${line}\n`),
-    next: async () => (await replies.next()).value as string | undefined,
-    end: () => child.stdin.end(),
-    exited,
-  };
-}
-
 describe('gomoku brain, the process', () => {
   it('talks the protocol line by line, survives bad input and exits at END', async () => {
     const brain = spawnBrain();
@@ -419,6 +402,6 @@ describe('gomoku brain --learn', () => {
     brain.send('END');
     expect(await brain.exited).toBe(0);
     const text = readFileSync(file, 'utf8');
-    expect(text).toMatch(/# learned from elcock-1-game-1, move \d+, \d{4}-\d{2}-\d{2}\n\(1\) 2:4'/);
+    expect(text).toMatch(/# learned from elcock-1-\d{8}T\d{6}Z-\d+-1, move \d+, \d{4}-\d{2}-\d{2}\n\(1\) 2:4'/);
   });
 });

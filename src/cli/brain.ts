@@ -20,7 +20,9 @@ end of the input. Malformed commands get "ERROR …" and change nothing.
   --player NAME    the player to run: ${playerNames.join(', ')} (default ${playerNames[0]})
   --library FILE   the player's library of subgoal descriptions
   --level N        the player's strength setting (a whole number)
-  --learn          after each game, let the player learn from it (adds to the library)
+  --learn          after each game, let the player learn from it: what it learns is merged
+                   into the library file (locked, written atomically), so brains that learn
+                   into one file at the same time lose nothing
   --seed N         seed for the player's random choices (default 1)
 Gomocup x,y is column x, row y from the TOP, 0-based: see docs/GOMOCUP.md.`;
 
@@ -66,6 +68,7 @@ export const brainCommand: Command = {
       ...(level !== undefined ? { level: level as number } : {}),
       learn: flags.get('learn') === true,
       seed: seed as number,
+      report: (message) => io.err(`gomoku brain: ${message}`),
     });
     if (!player.ok) {
       io.err(`gomoku brain: ${describeProblem(player.error)}`);

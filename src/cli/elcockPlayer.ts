@@ -2,10 +2,15 @@
  * The project's own player (src/player.ts) for the command line: `gomoku brain --player
  * elcock` and `builtin:elcock` in matches. Reads `--library FILE` (the rule of five is always
  * known), `--level 1..5` and `--seed`. With `--learn`, every game it loses is analysed when
- * the game is over and what it teaches is added to its library and appended to the file, so
- * it learns across a match.
+ * the game is over and what it teaches is added to its library and merged into the file
+ * (src/cli/learnedLibrary.ts: under a lock, atomically, with whatever other learners wrote
+ * there meanwhile, which it then knows too), so it learns across a match. Each subgoal's
+ * provenance names the game by an id unique across processes and runs (`learnedGameId`).
+ * When the file cannot be written — it no longer parses, say — the player says so through
+ * `report` (standard error: the brain's standard output is the protocol's), keeps what it
+ * learned and tries again after its next loss.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { analyseGame } from '../analysis.ts';
 import type { MovePlayer } from '../engine.ts';
 import type { Game } from '../game.ts';
@@ -14,7 +19,10 @@ import { createPlayer, type Level } from '../player.ts';
 import { describeProblem, err, ok, problem, type Result } from '../result.ts';
 import { fiveThreats } from '../threats.ts';
 import { stoneOf, type Colour } from '../types.ts';
+import { learnedGameId, saveLearned } from './learnedLibrary.ts';
 import type { PlayerOptions } from './players.ts';
+
+const HEADER = ['subgoals learned in play by gomoku brain --learn'];
 
 export function createElcockPlayer(options: PlayerOptions): Result<MovePlayer> {
   const level = options.level ?? 5;
@@ -36,14 +44,16 @@ export function createElcockPlayer(options: PlayerOptions): Result<MovePlayer> {
       library = lib.value;
     }
   }
+  const report = options.report ?? ((message: string) => void process.stderr.write(`${message}\n`));
   let colour: Colour | undefined;
-  let gamesSeen = 0;
+  // Learned subgoals the file does not hold yet (its last write failed).
+  let unsaved = 0;
   const player = createPlayer({
     library: library.subgoals(),
     level: level as Level,
     seed: options.seed,
-    onGameOver: (game) => {
-      gamesSeen++;
+    onGameOver: async (game) => {
+      const gameId = learnedGameId(player.name);
       if (!options.learn || colour === undefined) return;
       const finished = withCompletion(game);
       if (finished.status.kind !== 'won' || finished.status.winner === colour) return;
@@ -52,12 +62,21 @@ export function createElcockPlayer(options: PlayerOptions): Result<MovePlayer> {
       const date = new Date().toISOString().slice(0, 10);
       let added = 0;
       for (const l of analysis.value.learned) {
-        const r = library.add(l.subgoal, { game: `${player.name}-game-${gamesSeen}`, move: l.moveIndex + 1, date });
+        const r = library.add(l.subgoal, { game: gameId, move: l.moveIndex + 1, date });
         if (r.ok && r.value) added++;
       }
-      if (added === 0) return;
+      if (added === 0 && unsaved === 0) return;
       player.setLibrary(library.subgoals());
-      if (options.library !== undefined) writeFileSync(options.library, library.toFile(['subgoals learned in play by gomoku brain --learn']));
+      if (options.library === undefined) return;
+      const saved = await saveLearned(options.library, library, HEADER);
+      if (!saved.ok) {
+        unsaved += added;
+        report(`${player.name} could not save what it learned: ${describeProblem(saved.error)}. It keeps the ${unsaved} new subgoal(s) in memory and tries again after its next loss.`);
+        return;
+      }
+      unsaved = 0;
+      library = saved.value;
+      player.setLibrary(library.subgoals());
     },
   });
   const wrapped: MovePlayer = {

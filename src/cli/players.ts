@@ -15,10 +15,15 @@ export interface PlayerOptions {
   readonly library?: string;
   /** A strength setting; its meaning is the player's. */
   readonly level?: number;
-  /** Analyse lost games and append what is learnt to the library (through `gameOver`). */
+  /** Analyse lost games and merge what is learnt into the library file (through `gameOver`). */
   readonly learn: boolean;
   /** Seed for the player's seeded generator (src/random.ts), if it uses one. */
   readonly seed: number;
+  /**
+   * Where the player says what went wrong outside the game, such as a library file it could
+   * not write (default: standard error, never standard output, which a brain's protocol owns).
+   */
+  readonly report?: (message: string) => void;
 }
 
 export type PlayerFactory = (options: PlayerOptions) => Result<MovePlayer>;
