@@ -24,7 +24,7 @@ import { compileDescription } from './compile.ts';
 import type { ControlStream } from './controlStream.ts';
 import type { Description } from './description.ts';
 import { eachAlongLines, WINDOW } from './geometry.ts';
-import { ANY_POSSIBLE, entryGate, GateReads, gateShut, machineFor, NEAR_OTHERS_SHIFT, NEAR_GREW, NEAR_REACH, nearReadChange, nearReadNow, rawFromSignature, READ_MASK_SHIFT, ScanScratch, selfAtoms, sortPoints, type EntryGate, type RawRealisation, type RealisedLine, type StreamMachine } from './interpret.ts';
+import { ANY_POSSIBLE, entryGate, GateReads, gateShut, machineFor, NEAR_OTHERS_SHIFT, NEAR_GREW, NEAR_REACH, nearReadChange, nearReadNow, rawFromSignature, READ_MASK_SHIFT, ScanScratch, selfAtoms, sortPoints, type EntryGate, type RealisedLine, type StreamMachine } from './interpret.ts';
 import { canMeetAll, directionWindows, othersOf, ProfileTable, specAtom, type DirectionWindows } from './profile.ts';
 import { ok, type Result } from './result.ts';
 import { BLACK, WHITE, type Colour, type Point, type Stone } from './types.ts';
@@ -88,9 +88,8 @@ export function destroyingPoints(r: Realisation): Point[] {
 /** Per board size: a stamp per point, so that building a footprint needs no Set. */
 const stamps = new Map<number, { marks: Int32Array; stamp: number }>();
 
-function realise(board: Board, subgoal: Subgoal, colour: Colour, raw: RawRealisation, key: string): Realisation {
-  const nodes = raw.nodes;
-  const g = board.geometry;
+/** The points of a realisation's patterns besides its nodes (`span`), and their flanks too (`footprint`). */
+function spanAndFootprint(g: Board['geometry'], nodes: readonly Point[], lines: readonly RealisedLine[]): { span: Point[]; footprint: Point[] } {
   let st = stamps.get(g.points);
   if (st === undefined) stamps.set(g.points, (st = { marks: new Int32Array(g.points), stamp: 0 }));
   const marks = st.marks;
@@ -104,7 +103,7 @@ function realise(board: Board, subgoal: Subgoal, colour: Colour, raw: RawRealisa
     }
   }
   const flanks: number[] = [];
-  for (const l of raw.lines) {
+  for (const l of lines) {
     for (const pat of l.patterns) {
       for (const w of pat.windows) {
         for (let i = 0; i < WINDOW; i++) {
@@ -126,18 +125,54 @@ function realise(board: Board, subgoal: Subgoal, colour: Colour, raw: RawRealisa
     }
   }
   sortPoints(span);
-  const footprint = sortPoints(span.concat(flanks));
-  return {
-    subgoal,
-    colour,
-    nodes,
-    lines: raw.lines,
-    implicit: raw.implicit,
-    comments: subgoal.description.nodes.map((n) => n.comment),
-    footprint,
-    span,
-    key,
-  };
+  return { span, footprint: sortPoints(span.concat(flanks)) };
+}
+
+/**
+ * A realisation as the recogniser hands it out. Its nodes, implicit nodes and comments are
+ * read at once; its lines, key, span and footprint are worked out when first read — a
+ * player's look-ahead asks for hundreds of realisations a move and reads only their nodes
+ * and comments, and building the rest for each took most of its time.
+ */
+class FoundRealisation implements Realisation {
+  readonly nodes: readonly Point[];
+  readonly implicit: readonly Point[];
+  readonly comments: readonly (number | undefined)[];
+  #lines: readonly RealisedLine[] | undefined;
+  #key: string | undefined;
+  #extent: { span: Point[]; footprint: Point[] } | undefined;
+  readonly #geometry: Board['geometry'];
+  readonly #sig: readonly number[];
+
+  constructor(
+    readonly subgoal: Subgoal,
+    readonly colour: Colour,
+    geometry: Board['geometry'],
+    sig: readonly number[],
+    implicitAt: number,
+  ) {
+    this.#geometry = geometry;
+    this.#sig = sig;
+    this.nodes = sig.slice(0, subgoal.stream.nodes.length);
+    this.implicit = sig.slice(implicitAt);
+    this.comments = subgoal.description.nodes.map((n) => n.comment);
+  }
+
+  get lines(): readonly RealisedLine[] {
+    return (this.#lines ??= rawFromSignature(this.subgoal.stream, this.#geometry, this.#sig, this.implicit).lines);
+  }
+
+  get key(): string {
+    return (this.#key ??= `${scanStreamOf(this.subgoal).prefix[this.colour === 'black' ? 0 : 1]}${this.nodes.join(',')}|${this.implicit.join(',')}`);
+  }
+
+  get span(): readonly Point[] {
+    return (this.#extent ??= spanAndFootprint(this.#geometry, this.nodes, this.lines)).span;
+  }
+
+  get footprint(): readonly Point[] {
+    return (this.#extent ??= spanAndFootprint(this.#geometry, this.nodes, this.lines)).footprint;
+  }
 }
 
 export interface RecogniseStats {
@@ -1371,13 +1406,7 @@ export class Recogniser {
 
   /** The Realisation object of a found realisation, built on first use. */
   private realisation(f: Found, colour: Colour, subgoal: Subgoal): Realisation {
-    if (f.real === undefined) {
-      const implicit = f.sig.slice(f.implicitAt);
-      const raw = rawFromSignature(subgoal.stream, this.board.geometry, f.sig, implicit);
-      const key = `${scanStreamOf(subgoal).prefix[colour === 'black' ? 0 : 1]}${raw.nodes.join(',')}|${implicit.join(',')}`;
-      f.real = realise(this.board, subgoal, colour, raw, key);
-    }
-    return f.real;
+    return (f.real ??= new FoundRealisation(subgoal, colour, this.board.geometry, f.sig, f.implicitAt));
   }
 
   /**
@@ -1400,6 +1429,19 @@ export class Recogniser {
   }
 
   /** The realisations of one colour, in library order, then by nodes, then by implicit nodes. */
+  /**
+   * The colour's realisations in the order the board holds them (by the point their run
+   * starts from): what `realisations` lists, without sorting it — for a search that looks at
+   * every one anyway and plays and takes back a move between two looks.
+   */
+  live(colour: Colour): Realisation[] {
+    const list: Realisation[] = [];
+    for (const cell of this.cells[colour === 'black' ? 0 : 1]) {
+      for (const rec of cell) if (rec.alive) for (const f of rec.found) list.push(this.realisation(f, colour, rec.scan.subgoal));
+    }
+    return list;
+  }
+
   realisations(colour: Colour): Realisation[] {
     const order = new Map(this.subgoals.map((s, i) => [s, i]));
     const list: Realisation[] = [];

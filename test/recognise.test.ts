@@ -470,7 +470,11 @@ describe('incremental recognition keeps exactly the state of a fresh scan', () =
   // Every field, not just the keys: the recogniser reruns only the runs a move can affect
   // and takes undone plays back from a journal, and must still show what a fresh scan shows.
   const full = (r: Recogniser) =>
-    (['black', 'white'] as const).map((c) => r.realisations(c).map((x) => JSON.stringify({ ...x, subgoal: x.subgoal.text })));
+    (['black', 'white'] as const).map((c) =>
+      r.realisations(c).map((x) =>
+        JSON.stringify({ subgoal: x.subgoal.text, colour: x.colour, nodes: x.nodes, lines: x.lines, implicit: x.implicit, comments: x.comments, footprint: x.footprint, span: x.span, key: x.key }),
+      ),
+    );
   const lib = benchLibrary(120);
 
   /**
