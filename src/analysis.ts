@@ -48,6 +48,10 @@ import { colourOf, stoneOf, type Colour, type Point, type Stone } from './types.
 
 /** The most members a set may have: sets of five or more threats do not occur in play. */
 const MAX_MEMBERS = 4;
+/** A realisation this quick (a four or a three) must be answered at once: the loser cannot leave it. */
+const URGENT = 2;
+/** Winner's moves in a row the walk may pass over without learning before it gives up. */
+const MAX_PASSED = 2;
 
 export interface LearnedSubgoal {
   readonly subgoal: Subgoal;
@@ -61,8 +65,25 @@ export interface LearnedSubgoal {
   readonly isNew: boolean;
 }
 
+/** What the walk did at one of the winner's moves, nearest the win first. */
+export interface WalkStep {
+  /** 0-based index of the winner's move. */
+  readonly moveIndex: number;
+  readonly point: Point;
+  /**
+   * `learned`: a subgoal was synthesised here. `passed`: nothing was, but the winner already
+   * held an urgent realisation before this move (the loser had to answer something else or
+   * missed it), so the walk went on. `stopped`: nothing was, and the walk ended here.
+   */
+  readonly outcome: 'learned' | 'passed' | 'stopped';
+  /** With `passed` or `stopped`: why no subgoal came of this move. */
+  readonly why?: string;
+}
+
 export interface Analysis {
   readonly winner: Colour;
+  /** The walk, move by move, nearest the win first. */
+  readonly walk: readonly WalkStep[];
   /** Nearest the win first. */
   readonly learned: readonly LearnedSubgoal[];
   /** The library after the analysis: the input plus every new subgoal. */
@@ -88,6 +109,8 @@ export function analyseGame(game: Game, library: readonly Subgoal[]): Result<Ana
   const known = new Set(lib.map((s) => s.text));
   const recogniser = new Recogniser(board, lib);
   const learned: LearnedSubgoal[] = [];
+  const walk: WalkStep[] = [];
+  let passed = 0;
   for (let i = moves.length - 2; i >= 0; i--) {
     const p = moves[i];
     if (board.get(p) !== stone) {
@@ -97,7 +120,21 @@ export function analyseGame(game: Game, library: readonly Subgoal[]): Result<Ana
     const after = recogniser.realisations(winner);
     recogniser.undo();
     const found = learnAt(board, p, stone, after);
-    if (found === undefined) break;
+    if ('why' in found) {
+      // The paper stops here. But if the winner already held an urgent realisation before
+      // this move, the loser's last move was spent elsewhere (answering a four, or a mistake)
+      // and the game was lost earlier: the lesson lies further back, so walk on.
+      const urgent = urgentBefore(recogniser.realisations(winner));
+      if (urgent !== undefined && passed < MAX_PASSED) {
+        passed++;
+        walk.push({ moveIndex: i, point: p, outcome: 'passed', why: `${found.why}; the winner already held ${urgent.subgoal.text} (five in ${movesToFive(urgent)})` });
+        continue;
+      }
+      walk.push({ moveIndex: i, point: p, outcome: 'stopped', why: found.why });
+      break;
+    }
+    passed = 0;
+    walk.push({ moveIndex: i, point: p, outcome: 'learned' });
     const isNew = !known.has(found.subgoal.text);
     learned.push({ ...found, moveIndex: i, isNew });
     if (isNew) {
@@ -106,25 +143,50 @@ export function analyseGame(game: Game, library: readonly Subgoal[]): Result<Ana
       recogniser.setLibrary(lib);
     }
   }
-  return ok({ winner, learned, library: lib });
+  return ok({ winner, walk, learned, library: lib });
 }
 
 /**
  * What the move at p teaches, with the board now one move before it (p empty), or undefined.
  * `after` are the winner's realisations just after p.
  */
-function learnAt(before: Board, p: Point, stone: Stone, after: readonly Realisation[]): Omit<LearnedSubgoal, 'moveIndex' | 'isNew'> | undefined {
+function learnAt(before: Board, p: Point, stone: Stone, after: readonly Realisation[]): Omit<LearnedSubgoal, 'moveIndex' | 'isNew'> | { readonly why: string } {
   const g = before.geometry;
-  const candidates = after.filter((r) => movesToFive(r) !== undefined && usable(r, p, g.windowPoints));
+  const withComment = after.filter((r) => movesToFive(r) !== undefined);
+  const candidates = withComment.filter((r) => usable(r, p, g.windowPoints));
+  if (candidates.length < 2) return { why: `${candidates.length} of the winner's ${withComment.length} realisations after it hold the move as a stone` };
+  let sets = 0;
+  const failed = { synthesis: 0, compile: 0, recognition: 0 };
   for (const set of candidateSets(candidates, before.points)) {
+    sets++;
     const d = synthesise(before, p, stone, set);
-    if (d === undefined) continue;
+    if (d === undefined) {
+      failed.synthesis++;
+      continue;
+    }
     const compiled = compileSubgoal(d);
-    if (!compiled.ok) continue;
-    if (!recognisedWith(before, compiled.value, p, stone)) continue;
+    if (!compiled.ok) {
+      failed.compile++;
+      continue;
+    }
+    if (!recognisedWith(before, compiled.value, p, stone)) {
+      failed.recognition++;
+      continue;
+    }
     return { subgoal: compiled.value, point: p, members: set };
   }
-  return undefined;
+  if (sets === 0) return { why: `every set of its ${candidates.length} realisations holding the move shares a node` };
+  return { why: `${sets} sets tried: ${failed.synthesis} gave no valid description, ${failed.compile} did not compile, ${failed.recognition} were not recognised before the move` };
+}
+
+/** The most urgent of the winner's realisations, if one needs two moves or fewer. */
+function urgentBefore(rs: readonly Realisation[]): Realisation | undefined {
+  let best: Realisation | undefined;
+  for (const r of rs) {
+    const k = movesToFive(r);
+    if (k !== undefined && k <= URGENT && (best === undefined || k < movesToFive(best)!)) best = r;
+  }
+  return best;
 }
 
 /** p is a stone in some pattern of r, and in all or none of each node's patterns on a line. */
