@@ -35,6 +35,7 @@ import { WINDOW } from './geometry.ts';
 import { Board } from './board.ts';
 import { makePoint } from './point.ts';
 import { seededRandom, type Random } from './random.ts';
+import { follow, fourMoves, Lookahead, type ForcedLine } from './lookahead.ts';
 import { destroyingPoints, movesToFive, Recogniser, type Realisation, type Subgoal } from './recognise.ts';
 import { opposite, stoneOf, type Colour, type Point, type Stone } from './types.ts';
 
@@ -47,14 +48,24 @@ interface LevelRule {
   readonly overlook: number;
   /** Margin, as a fraction of the best positional score, within which moves are drawn at random. */
   readonly margin: number;
+  /** The look-ahead's depth in the searching side's moves (0: no look-ahead). */
+  readonly depth: number;
+  /** The most moves one search may play. */
+  readonly budget: number;
+  /** The most moves all the searches of one move may play together. */
+  readonly moveBudget: number;
+  /** The most moves the searching side tries at one turn. */
+  readonly breadth: number;
+  /** The most candidate defences checked against the opponent's forced line. */
+  readonly defences: number;
 }
 
 export const LEVELS: Readonly<Record<Level, LevelRule>> = {
-  1: { horizon: 2, overlook: 0.5, margin: 0.35 },
-  2: { horizon: 3, overlook: 0.3, margin: 0.25 },
-  3: { horizon: 4, overlook: 0.15, margin: 0.15 },
-  4: { horizon: 6, overlook: 0.05, margin: 0.08 },
-  5: { horizon: Infinity, overlook: 0, margin: 0.04 },
+  1: { horizon: 2, overlook: 0.5, margin: 0.35, depth: 0, budget: 0, moveBudget: 0, breadth: 0, defences: 0 },
+  2: { horizon: 3, overlook: 0.3, margin: 0.25, depth: 0, budget: 0, moveBudget: 0, breadth: 0, defences: 0 },
+  3: { horizon: 4, overlook: 0.15, margin: 0.15, depth: 3, budget: 60, moveBudget: 150, breadth: 6, defences: 4 },
+  4: { horizon: 6, overlook: 0.05, margin: 0.08, depth: 4, budget: 120, moveBudget: 300, breadth: 8, defences: 8 },
+  5: { horizon: Infinity, overlook: 0, margin: 0.04, depth: 5, budget: 200, moveBudget: 500, breadth: 10, defences: 12 },
 };
 
 /** Why a move was chosen, in the paper's terms. */
@@ -62,6 +73,8 @@ export type Reason =
   | { readonly kind: 'five'; readonly realisation: Realisation }
   | { readonly kind: 'block-five'; readonly realisation: Realisation }
   | { readonly kind: 'attack'; readonly realisation: Realisation; readonly node: number; readonly moves: number }
+  | { readonly kind: 'force'; readonly line: ForcedLine }
+  | { readonly kind: 'refute'; readonly line: ForcedLine }
   | { readonly kind: 'defend'; readonly destroyed: readonly Realisation[]; readonly threats: number }
   | { readonly kind: 'positional'; readonly score: number }
   | { readonly kind: 'opening' };
@@ -93,6 +106,7 @@ export class Player implements MovePlayer {
   private readonly rnd: Random;
   private readonly onGameOver?: (game: Game) => void | Promise<void>;
   private recogniser?: Recogniser;
+  private lookahead?: Lookahead;
 
   constructor(config: PlayerConfig) {
     this.library = config.library;
@@ -106,6 +120,7 @@ export class Player implements MovePlayer {
   setLibrary(library: readonly Subgoal[]): void {
     this.library = library;
     if (this.recogniser !== undefined) this.recogniser.setLibrary(library);
+    if (this.lookahead !== undefined) this.lookahead.setLibrary(library);
   }
 
   chooseMove(game: Game, _clock?: MoveClock): Point {
@@ -114,6 +129,7 @@ export class Player implements MovePlayer {
 
   async gameOver(game: Game): Promise<void> {
     this.recogniser = undefined;
+    this.lookahead = undefined;
     if (this.onGameOver !== undefined) await this.onGameOver(game);
   }
 
@@ -138,24 +154,15 @@ export class Player implements MovePlayer {
 
   /** Brings the kept recogniser to the game's position: play on if the game went on, else start afresh. */
   private sync(game: Game): Recogniser {
-    const moves = game.moves;
-    let r = this.recogniser;
-    if (r !== undefined && r.board.size === game.size) {
-      const mine = r.board.moves;
-      let common = 0;
-      while (common < mine.length && common < moves.length && mine[common] === moves[common]) common++;
-      // Take back what differs, then play the rest, if that is cheaper than starting again.
-      if (mine.length - common + (moves.length - common) <= 12) {
-        while (r.board.moves.length > common) r.undo();
-        for (let i = common; i < moves.length; i++) r.play(moves[i], game.board.get(moves[i]) as Stone);
-        return r;
-      }
-    }
-    const board = Board.empty(game.size);
-    for (const p of moves) board.play(p, game.board.get(p) as Stone);
-    r = new Recogniser(board, this.library);
-    this.recogniser = r;
-    return r;
+    this.recogniser = follow(this.recogniser, game, this.library);
+    return this.recogniser;
+  }
+
+  /** The look-ahead of the given depth, at the game's position. */
+  private search(game: Game, depth: number): Lookahead {
+    if (this.lookahead === undefined || this.lookahead.depth !== depth) this.lookahead = new Lookahead(this.library, depth);
+    this.lookahead.sync(game);
+    return this.lookahead;
   }
 
   private decide(game: Game, level: Level, rnd: Random): MoveChoice {
@@ -176,6 +183,12 @@ export class Player implements MovePlayer {
     // 2. Stop the opponent's five.
     const theirFive = theirs.find((x) => movesToFive(x) === 1);
     if (theirFive !== undefined) return { point: commentedNode(theirFive), colour: me, reason: { kind: 'block-five', realisation: theirFive } };
+
+    // 3-4. Look ahead: a forced win of its own, else a defence against the opponent's.
+    if (rule.depth > 0) {
+      const found = this.lookAhead(game, rule, rnd);
+      if (found !== undefined) return found;
+    }
 
     const best = (list: readonly Realisation[]) => list.reduce<Realisation | undefined>((b, x) => (b === undefined || movesToFive(x)! < movesToFive(b)! ? x : b), undefined);
     const myBest = best(mine.filter((x) => movesToFive(x)! <= rule.horizon));
@@ -201,6 +214,49 @@ export class Player implements MovePlayer {
     // 5. Positional play.
     const { point, score } = this.positional(game, rule, rnd);
     return { point, colour: me, reason: { kind: 'positional', score } };
+  }
+
+  /**
+   * The look-ahead (src/lookahead.ts): a forced win for the side to move, played; else, if
+   * the opponent would have one were it their move, the first candidate defence after which
+   * the search no longer finds it — candidates being the points of the opponent's threatening
+   * realisations and of their line, and the side's own fours (a four gains a tempo), most
+   * threats destroyed first. Undefined when neither side has a forced line, or no defence
+   * was found (the caller then destroys what it can).
+   */
+  private lookAhead(game: Game, rule: LevelRule, rnd: Random): MoveChoice | undefined {
+    const me = game.turn;
+    const them = opposite(me);
+    const la = this.search(game, rule.depth);
+    la.startMove(rule.moveBudget);
+    const bounds = { depth: rule.depth, budget: rule.budget, breadth: rule.breadth };
+    const mine = la.forcedWin(me, bounds);
+    if (mine !== undefined) return { point: mine.line[0].point, colour: me, reason: { kind: 'force', line: mine } };
+    const theirs = la.forcedWin(them, bounds);
+    if (theirs === undefined) return undefined;
+    const threats = la.realisations(them).filter((r) => movesToFive(r)! <= rule.depth);
+    const hits = new Map<Point, number>();
+    for (const r of threats) for (const p of destroyingPoints(r)) hits.set(p, (hits.get(p) ?? 0) + 1);
+    const candidates = new Set<Point>([...theirs.line.map((s) => s.point), ...hits.keys(), ...fourMoves(la.board, stoneOf(me))]);
+    const board = la.board;
+    const ranked = [...candidates]
+      .filter((p) => board.isEmpty(p))
+      .map((p) => ({ p, v: (hits.get(p) ?? 0) * 1e6 + (p === theirs.line[0].point ? 5e5 : 0) + positionalValue(board, p, stoneOf(me)) }))
+      .sort((a, b) => b.v - a.v || a.p - b.p)
+      .slice(0, rule.defences);
+    const refuting: Point[] = [];
+    for (const { p } of ranked) {
+      if (la.playsLeft === 0) break;
+      la.play(p, me);
+      const still = la.forcedWin(them, bounds);
+      la.undo();
+      if (still === undefined) {
+        refuting.push(p);
+        break;
+      }
+    }
+    if (refuting.length === 0) return undefined;
+    return { point: rnd.pick(refuting), colour: me, reason: { kind: 'refute', line: theirs } };
   }
 
   /** A point destroying every most urgent realisation if one exists, else the most, by urgency. */
@@ -315,6 +371,17 @@ export function explain(choice: MoveChoice, size: number): string {
       const more = reason.destroyed.length > 3 ? ` and ${reason.destroyed.length - 3} more` : '';
       const all = reason.destroyed.length === reason.threats ? '' : ` (${reason.threats - reason.destroyed.length} other threat${reason.threats - reason.destroyed.length === 1 ? '' : 's'} left)`;
       return `${at(choice.point)}: destroys ${other}'s realisation${reason.destroyed.length === 1 ? '' : 's'} of ${list.join(', ')}${more}${all}`;
+    }
+    case 'force': {
+      const [first, reply, next] = reason.line.line;
+      const why = first.from !== undefined ? `plays node ${first.from.nodes.indexOf(first.point) + 1} of \`${first.from.subgoal.text}\`` : first.makes !== undefined ? `makes \`${first.makes.subgoal.text}\`` : 'threatens';
+      const then = reply !== undefined && next !== undefined ? `: after your ${at(reply.point)} I play ${at(next.point)}${next.makes !== undefined ? `, making \`${next.makes.subgoal.text}\`` : ''}` : '';
+      return `${at(choice.point)}: ${why}, five in ${reason.line.moves}${then}`;
+    }
+    case 'refute': {
+      const first = reason.line.line[0];
+      const made = first.from !== undefined ? ` (node of \`${first.from.subgoal.text}\`)` : first.makes !== undefined ? `, making \`${first.makes.subgoal.text}\`,` : '';
+      return `${at(choice.point)}: stops ${other}'s forced line — ${other} would play ${at(first.point)}${made} and win in ${reason.line.moves}`;
     }
     case 'positional':
       return `${at(choice.point)}: builds its own 5-patterns and spoils ${other}'s (no realisation to act on)`;

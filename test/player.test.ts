@@ -32,18 +32,22 @@ describe('move choice', () => {
     expect(explain(c, g.size)).toBe("k4: stops white's five (destroys white's realisation of `(1) 1:5` at k4)");
   });
 
-  it('blocks an open three once (1) 2:4\' is known, at every level from 3 up', () => {
+  it('blocks an open three once (1) 2:4\' is known, at every level from 3 up, having seen the line it stops', () => {
     const g = game('open-three');
     for (const level of [3, 4, 5] as const) {
       for (let seed = 0; seed < 5; seed++) {
         const c = createPlayer({ library: library(["(1) 1:5", "(1) 2:4'"]), level, seed }).choose(g);
-        expect(c.reason.kind).toBe('defend');
+        // The look-ahead finds white's open four and keeps the first defence that stops it.
+        expect(c.reason.kind).toBe('refute');
         // Destroying both of white's (1) 2:4' realisations means playing at f7 or j7.
         expect(['f7', 'j7']).toContain(pt(g, c.point));
-        // Below level 5 one of the two may be overlooked; what is cited is destroyed either way.
-        expect(explain(c, g.size)).toMatch(/destroys white's realisations? of `\(1\) 2:4'` at (f7|j7)(, `\(1\) 2:4'` at (f7|j7))?$/);
+        expect(explain(c, g.size)).toMatch(/^(f7|j7): stops white's forced line — white would play (f7|j7) \(node of `\(1\) 2:4'`\) and win in 2$/);
       }
     }
+    // Levels 1 and 2 have no look-ahead: they destroy what they recognise.
+    const c = createPlayer({ library: library(["(1) 1:5", "(1) 2:4'"]), level: 2, seed: 0 }).choose(g);
+    expect(c.reason.kind).toBe('defend');
+    expect(explain(c, g.size)).toMatch(/destroys white's realisations? of `\(1\) 2:4'` at (f7|j7)(, `\(1\) 2:4'` at (f7|j7))?$/);
   });
 
   it('with a learned library it plays the double three and wins the game', () => {
@@ -51,7 +55,8 @@ describe('move choice', () => {
     const player = createPlayer({ library: library(LEARNED), seed: 3 });
     const first = player.choose(g);
     expect(pt(g, first.point)).toBe('j8');
-    expect(first.reason.kind).toBe('attack');
+    // The look-ahead proves it: no single answer stops both open threes.
+    expect(first.reason.kind).toBe('force');
     expect(explain(first, g.size)).toBe("j8: plays node 1 of `(1, 1) 3:3', 3'`, five in 3");
     // Play it out against a defender that blocks fives and open threes whenever it can.
     const rnd = seededRandom(5);
@@ -134,7 +139,7 @@ describe('determinism, randomness and levels', () => {
     expect(LEVELS[1].horizon).toBeLessThan(LEVELS[5].horizon);
     const g = game('open-three');
     const blocks = (level: Level) =>
-      Array.from({ length: 20 }, (_, seed) => createPlayer({ library: library(["(1) 1:5", "(1) 2:4'"]), level, seed }).choose(g)).filter((c) => c.reason.kind === 'defend').length;
+      Array.from({ length: 20 }, (_, seed) => createPlayer({ library: library(["(1) 1:5", "(1) 2:4'"]), level, seed }).choose(g)).filter((c) => c.reason.kind === 'defend' || c.reason.kind === 'refute').length;
     expect(blocks(5)).toBe(20);
     expect(blocks(1)).toBeLessThan(20);
   });
