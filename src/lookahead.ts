@@ -130,7 +130,7 @@ interface Found {
 /** Most moves the defender's answers to one threat may number before the line counts as not forced. */
 const MAX_ANSWERS = 8;
 /** Most counter-fours of the defender's tried at one reply. */
-const MAX_COUNTERS = 6;
+const MAX_COUNTERS = 12;
 
 /**
  * The search's own board and recogniser, kept in step with a game between searches (like the
@@ -141,6 +141,7 @@ export class Lookahead {
   private library: readonly Subgoal[];
   private plays = 0;
   private budget = 0;
+  private cut = false;
   /** Moves played by all searches since the player was made: a measure of the work done. */
   totalPlays = 0;
 
@@ -177,6 +178,15 @@ export class Lookahead {
     this.budget = budget;
   }
 
+  /**
+   * Whether the last `forcedWin` left something unsearched — the budget ran out, or a turn had
+   * more moves than the bounds allow. Its "no forced win" then means "none found", not "none
+   * within the library's knowledge and the depth"; a defence is trusted only without it.
+   */
+  get lastSearchCut(): boolean {
+    return this.cut;
+  }
+
   /** Plays left in the move's budget. */
   get playsLeft(): number {
     return Math.max(0, this.budget - this.plays);
@@ -190,6 +200,7 @@ export class Lookahead {
   forcedWin(attacker: Colour, bounds: SearchBounds): ForcedLine | undefined {
     const outer = this.budget;
     this.budget = Math.min(outer, this.plays + bounds.budget);
+    this.cut = false;
     const found = this.attack(attacker, bounds.depth, bounds.breadth);
     this.budget = outer;
     if (found === undefined) return undefined;
@@ -213,7 +224,8 @@ export class Lookahead {
     const mine = this.realisations(x);
     const five = fivePoints(mine);
     if (movesLeft >= 1 && five.length > 0) return { line: [{ point: five[0], colour: x }], moves: 1 };
-    if (movesLeft <= 1 || this.plays >= this.budget) return undefined;
+    if (movesLeft <= 1) return undefined;
+    if (this.plays >= this.budget) return this.giveUp();
     const theirFives = fivePoints(this.realisations(y));
     if (theirFives.length >= 2) return undefined;
     let candidates: Point[];
@@ -234,13 +246,14 @@ export class Lookahead {
         });
       }
       for (const p of fourMoves(this.board, stoneOf(x))) if (!byComment.has(p)) byComment.set(p, 3.5);
+      if (byComment.size > breadth) this.cut = true;
       candidates = [...byComment.entries()]
         .sort((a, b) => a[1] - b[1] || a[0] - b[0])
         .slice(0, breadth)
         .map((e) => e[0]);
     }
     for (const p of candidates) {
-      if (this.plays >= this.budget) return undefined;
+      if (this.plays >= this.budget) return this.giveUp();
       this.play(p, x);
       const after = quickest(this.realisations(x));
       const rest = this.defend(x, movesLeft - 1, breadth);
@@ -250,6 +263,11 @@ export class Lookahead {
         return { line: [{ point: p, colour: x, ...(from !== undefined ? { from } : {}), ...(after !== undefined ? { makes: after } : {}) }, ...rest.line], moves: 1 + rest.moves };
       }
     }
+    return undefined;
+  }
+
+  private giveUp(): undefined {
+    this.cut = true;
     return undefined;
   }
 
@@ -270,17 +288,17 @@ export class Lookahead {
       if (!(kMin <= 2)) return undefined;
       answers = commonDestroyers(mine);
       if (answers.length === 0) answers = commonDestroyers(mine.filter((r) => movesToFive(r) === kMin));
-      if (answers.length > MAX_ANSWERS) return undefined;
+      if (answers.length > MAX_ANSWERS) return this.giveUp();
     }
     const counters = fourMoves(this.board, stoneOf(y)).filter((p) => !answers.includes(p));
-    if (counters.length > MAX_COUNTERS) return undefined;
+    if (counters.length > MAX_COUNTERS) return this.giveUp();
     const replies = [...answers, ...counters];
     // No answer at all: the quickest realisation runs its course.
     if (replies.length === 0) return { line: [], moves: kMin };
     let shown: LineStep[] | undefined;
     let longest = 0;
     for (const q of replies) {
-      if (this.plays >= this.budget) return undefined;
+      if (this.plays >= this.budget) return this.giveUp();
       this.play(q, y);
       const rest = this.attack(x, movesLeft, breadth);
       this.undo();

@@ -186,7 +186,7 @@ export class Player implements MovePlayer {
 
     // 3-4. Look ahead: a forced win of its own, else a defence against the opponent's.
     if (rule.depth > 0) {
-      const found = this.lookAhead(game, rule, rnd);
+      const found = this.lookAhead(game, rule);
       if (found !== undefined) return found;
     }
 
@@ -224,7 +224,7 @@ export class Player implements MovePlayer {
    * threats destroyed first. Undefined when neither side has a forced line, or no defence
    * was found (the caller then destroys what it can).
    */
-  private lookAhead(game: Game, rule: LevelRule, rnd: Random): MoveChoice | undefined {
+  private lookAhead(game: Game, rule: LevelRule): MoveChoice | undefined {
     const me = game.turn;
     const them = opposite(me);
     const la = this.search(game, rule.depth);
@@ -244,19 +244,21 @@ export class Player implements MovePlayer {
       .map((p) => ({ p, v: (hits.get(p) ?? 0) * 1e6 + (p === theirs.line[0].point ? 5e5 : 0) + positionalValue(board, p, stoneOf(me)) }))
       .sort((a, b) => b.v - a.v || a.p - b.p)
       .slice(0, rule.defences);
-    const refuting: Point[] = [];
+    // A defence after which the search shows no line is kept; one after which it only found
+    // none before a bound cut it short is kept if nothing better turns up.
+    let doubtful: Point | undefined;
     for (const { p } of ranked) {
       if (la.playsLeft === 0) break;
       la.play(p, me);
       const still = la.forcedWin(them, bounds);
+      const cut = la.lastSearchCut;
       la.undo();
-      if (still === undefined) {
-        refuting.push(p);
-        break;
-      }
+      if (still !== undefined) continue;
+      if (!cut) return { point: p, colour: me, reason: { kind: 'refute', line: theirs } };
+      doubtful ??= p;
     }
-    if (refuting.length === 0) return undefined;
-    return { point: rnd.pick(refuting), colour: me, reason: { kind: 'refute', line: theirs } };
+    if (doubtful === undefined) return undefined;
+    return { point: doubtful, colour: me, reason: { kind: 'refute', line: theirs } };
   }
 
   /** A point destroying every most urgent realisation if one exists, else the most, by urgency. */
