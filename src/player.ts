@@ -7,7 +7,11 @@
  * Move choice, in order:
  * 1. **Complete a five**: play the node of one of its own `(1) 1:5` realisations.
  * 2. **Stop the opponent's five**: play the node of the opponent's `(1) 1:5` realisation.
- * 3. **Attack when it wins the race**: play the commented node of its own realisation with
+ * 3a. **Look ahead** (levels 3–5, src/lookahead.ts): a forced line of its own, found by a
+ *    search whose threats are its realisations and whose moves are their commented nodes and
+ *    fours, is played; else, if the opponent would have one were it their move, the first
+ *    candidate defence after which the search shows it gone. Nothing here but the library.
+ * 3b. **Attack when it wins the race**: play the commented node of its own realisation with
  *    the fewest moves to five, k, when the opponent's best realisation needs more than k
  *    moves. A plan of two moves is a four or an open four and cannot be interrupted; a plan of
  *    three or more begins with a three, which the opponent may answer with a four of their
@@ -23,7 +27,8 @@
  *
  * Levels 1–5 (as the old Go programs had them): lower levels look less far — a realisation
  * needing more moves than the level's horizon is not acted on — and overlook each of the
- * opponent's realisations with some probability. Level 5 is the full player. Among
+ * opponent's realisations with some probability, and levels 3–5 look ahead 3, 4 and 5 of
+ * their own moves. Level 5 is the full player. Among
  * positional moves within a small margin of the best, one is drawn from the seeded
  * generator, so games differ from seed to seed but one seed always plays the same game.
  * The soundness solver is never used while playing.
