@@ -218,6 +218,15 @@ describe('gomoku analyse and gomoku library', () => {
     expect(JSON.parse(j.out)).toEqual([{ subgoal: "(1) 2:4'", move: 7, point: 'm10', new: true }]);
   });
 
+  it('analyse --walk prints each winner\'s move looked at, with what it taught or why not', async () => {
+    const r = await runCli(['analyse', '--game', join(games, 'repeated-loss-gomokuai.txt'), '--walk']);
+    expect(r.code).toBe(0);
+    const lines = r.out.trim().split('\n');
+    expect(lines.map((l) => l.split(':')[0])).toEqual(['26 o4 learned', '24 n3 learned', '22 q6 learned', '20 p6 passed', '18 p5 learned', '16 n7 learned', '14 n5 stopped']);
+    expect(lines[4]).toBe("18 p5 learned: (1, 1) 3:4, 3' (known)");
+    expect(lines[3]).toMatch(/the winner already held \(1\) 2:4' \(five in 2\)$/);
+  });
+
   it('analyse --write adds to a library file that library then lists', async () => {
     const { mkdtempSync, readFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');

@@ -11,7 +11,7 @@ import { makePoint } from '../point.ts';
 import { describeProblem } from '../result.ts';
 import { parseArgs, readInput, type CliIO, type Command } from './command.ts';
 
-const help = `usage: gomoku analyse --game FILE [--library FILE] [--write] [--json]
+const help = `usage: gomoku analyse --game FILE [--library FILE] [--write] [--json] [--walk]
 
 Walks back through a game whose last move completes a five and prints the subgoals the
 winner's moves teach, in the paper's notation, one a line, nearest the win first. The
@@ -19,14 +19,17 @@ library (always holding (1) 1:5) is what the analysis starts from; each subgoal 
 used for the moves further back.
   --write   add the new subgoals to the library file, each after a comment saying where and
             when it was learned (the file is created if it does not exist)
-  --json    print [{"subgoal": ..., "move": n, "point": ..., "new": true|false}, ...]`;
+  --json    print [{"subgoal": ..., "move": n, "point": ..., "new": true|false}, ...]
+  --walk    print the walk instead, one line per winner's move looked at, nearest the win
+            first: the move, and what it taught or why it taught nothing (passed: the
+            winner already held a four or a three, so the walk went on)`;
 
 export const analyseCommand: Command = {
   name: 'analyse',
   summary: 'learn subgoals from a lost game (backtrack analysis)',
   help,
   run(args: readonly string[], io: CliIO): number {
-    const parsed = parseArgs(args, { values: ['game', 'library'], switches: ['write', 'json'] });
+    const parsed = parseArgs(args, { values: ['game', 'library'], switches: ['write', 'json', 'walk'] });
     if (!parsed.ok || parsed.value.flags.get('game') === undefined || parsed.value.positional.length > 0) {
       io.err(`gomoku analyse: ${parsed.ok ? 'give --game FILE' : parsed.message}\n\n${help}`);
       return 2;
@@ -78,6 +81,12 @@ export const analyseCommand: Command = {
           analysis.value.learned.map((l) => ({ subgoal: l.subgoal.text, move: l.moveIndex + 1, point: makePoint(size, l.point), new: l.isNew })),
         ),
       );
+    } else if (parsed.value.flags.get('walk') === true) {
+      for (const w of analysis.value.walk) {
+        const l = analysis.value.learned.find((x) => x.moveIndex === w.moveIndex);
+        const what = l !== undefined ? `${l.subgoal.text}${l.isNew ? '' : ' (known)'}` : w.why ?? '';
+        io.out(`${w.moveIndex + 1} ${makePoint(size, w.point)} ${w.outcome}: ${what}`);
+      }
     } else if (analysis.value.learned.length === 0) {
       io.out(`nothing learned: no move of ${analysis.value.winner}'s made threats that one reply could not stop`);
     } else {
