@@ -19,8 +19,11 @@ import { recognise, type Realisation, type Subgoal } from '../recognise.ts';
 import { BLACK, type Colour, type Point, type Stone } from '../types.ts';
 import type { Example } from './records.ts';
 
-/** The example of a subgoal learned from `game` (a game the winner has just won). */
-export function exampleOf(game: Game, learned: LearnedSubgoal, winner: Colour): Example | undefined {
+/**
+ * The example of a subgoal learned from `game` (a game the winner has just won): needs only the
+ * subgoal, the move it was learned at and that move's point, as a worker's answer gives them.
+ */
+export function exampleOf(game: Game, learned: Pick<LearnedSubgoal, 'subgoal' | 'moveIndex' | 'point'>, winner: Colour): Example | undefined {
   const before = Board.empty(game.size);
   game.moves.slice(0, learned.moveIndex).forEach((p) => before.play(p, game.board.get(p) as Stone));
   const found = findWithNode(before, learned.subgoal, winner, learned.point);
