@@ -8,6 +8,9 @@
  * - `GOMOKU_SEED`: fixes the service's generator (game seeds, random colours, game ids), for
  *   tests and reproducible games; random when unset.
  * - `LOG_LEVEL`: error, warn, info (default) or debug.
+ * - `ANALYSIS_LIMIT_SECONDS`: how long the analysis of a lost game may run in its worker
+ *   before it is given up and the game teaches nothing (20; decimals allowed).
+ * - `ANALYSIS_WORKERS`: worker threads for those analyses at most (2).
  */
 import { openStorage, type OpenStorageOptions, type Storage, type StorageEnv } from '../storage/index.ts';
 import { createLog, parseLogLevel, type BotLog } from './log.ts';
@@ -18,11 +21,16 @@ export interface BotEnv extends StorageEnv {
   readonly GAME_IDLE_HOURS?: string;
   readonly GOMOKU_SEED?: string;
   readonly LOG_LEVEL?: string;
+  readonly ANALYSIS_LIMIT_SECONDS?: string;
+  readonly ANALYSIS_WORKERS?: string;
 }
 
 export interface BotConfig {
   readonly idleMs: number;
   readonly seed?: number;
+  /** Set when the environment sets it; the service's default otherwise. */
+  readonly analysisLimitMs?: number;
+  readonly analysisWorkers?: number;
 }
 
 /** Reads the settings; throws a TypeError naming the variable when one cannot be used. */
@@ -36,7 +44,21 @@ export function botConfig(env: BotEnv): BotConfig {
   }
   const seedText = nonEmpty(env.GOMOKU_SEED);
   if (seedText !== undefined && !/^\d{1,9}$/.test(seedText)) throw new TypeError(`GOMOKU_SEED must be a whole number, not "${seedText}"`);
-  return { idleMs, ...(seedText !== undefined ? { seed: Number(seedText) } : {}) };
+  const limitText = nonEmpty(env.ANALYSIS_LIMIT_SECONDS);
+  let analysisLimitMs: number | undefined;
+  if (limitText !== undefined) {
+    const s = Number(limitText);
+    if (!Number.isFinite(s) || s <= 0) throw new TypeError(`ANALYSIS_LIMIT_SECONDS must be a positive number of seconds, not "${limitText}"`);
+    analysisLimitMs = Math.round(s * 1000);
+  }
+  const workersText = nonEmpty(env.ANALYSIS_WORKERS);
+  if (workersText !== undefined && !/^[1-9]\d{0,2}$/.test(workersText)) throw new TypeError(`ANALYSIS_WORKERS must be a whole number from 1, not "${workersText}"`);
+  return {
+    idleMs,
+    ...(seedText !== undefined ? { seed: Number(seedText) } : {}),
+    ...(analysisLimitMs !== undefined ? { analysisLimitMs } : {}),
+    ...(workersText !== undefined ? { analysisWorkers: Number(workersText) } : {}),
+  };
 }
 
 export function logFor(env: BotEnv): BotLog {
@@ -51,7 +73,14 @@ export function openBotStorage(env: BotEnv, log: BotLog, options: OpenStorageOpt
 /** The service over that storage, with the environment's settings. */
 export function serviceFor(env: BotEnv, storage: Storage<BotSchema>, log: BotLog): GameService {
   const config = botConfig(env);
-  return new GameService({ store: storage, idleMs: config.idleMs, log, ...(config.seed !== undefined ? { seed: config.seed } : {}) });
+  return new GameService({
+    store: storage,
+    idleMs: config.idleMs,
+    log,
+    ...(config.seed !== undefined ? { seed: config.seed } : {}),
+    ...(config.analysisLimitMs !== undefined ? { analysisLimitMs: config.analysisLimitMs } : {}),
+    ...(config.analysisWorkers !== undefined ? { analysisWorkers: config.analysisWorkers } : {}),
+  });
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

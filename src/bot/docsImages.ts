@@ -64,5 +64,6 @@ const page = await service.library(seat.guildId, 1);
 if (page.ok) save('bot-library.png', libraryView(page.value, f));
 const stats = await service.stats(seat.guildId);
 if (stats.ok) save('bot-stats.png', statsView(stats.value, f));
+await service.idle();
 await storage.close();
 rmSync(dir, { recursive: true, force: true });

@@ -25,7 +25,10 @@
  * ## Learning
  *
  * - Every game the bot loses to a five is analysed (src/analysis.ts) with the server's
- *   library as it stood; each new subgoal is stored under its own key with its provenance
+ *   library as it stood, in a worker thread (analyser.ts) so the event loop stays free for
+ *   everyone else, under a time limit (20 s by default): an analysis that runs over, or
+ *   fails, teaches nothing, the loss is recorded all the same and the reply says why nothing
+ *   was learned. Each new subgoal is stored under its own key with its provenance
  *   (game id, the 1-based number of the winner's move it was learned at, the date) and a
  *   small example for its mnemonic. These writes, and the finished game's record, go through
  *   storage's retrying writer: during an outage they are queued, spilled to disk and retried,
@@ -45,7 +48,6 @@
  * not a transaction (storage's own decision).
  */
 import { randomInt } from 'node:crypto';
-import { analyseGame } from '../analysis.ts';
 import type { Game } from '../game.ts';
 import { Library, type Provenance, type SubgoalStats } from '../library.ts';
 import { createPlayer, type Level, type MoveChoice, type Player, type PlayerConfig } from '../player.ts';
@@ -54,6 +56,7 @@ import { seededRandom, type Random } from '../random.ts';
 import type { Realisation, Subgoal } from '../recognise.ts';
 import { isStorageUnavailable, type GuildMemory, type RetryingWriter } from '../storage/index.ts';
 import type { Colour, Point } from '../types.ts';
+import { AnalysisPool } from './analyser.ts';
 import { exampleOf } from './example.ts';
 import { KeyedLock } from './lock.ts';
 import { errorText, silentLog, type BotLog } from './log.ts';
@@ -99,6 +102,10 @@ export interface ServiceOptions {
   readonly defaultLevel?: Level;
   /** Builds the bot's player; `createPlayer` unless a test wants another. */
   readonly newPlayer?: (config: PlayerConfig) => Player;
+  /** How long the analysis of a lost game may run before it is given up (default 20 s). */
+  readonly analysisLimitMs?: number;
+  /** Worker threads for analyses at most (default 2). */
+  readonly analysisWorkers?: number;
   readonly log?: BotLog;
 }
 
@@ -138,11 +145,19 @@ export interface LearnedReport {
   readonly isNew: boolean;
 }
 
+/**
+ * How the walk back through a lost game ended: it ran (and `learned` says what it taught), or
+ * it was given up for taking longer than the limit, or it failed; the last two teach nothing.
+ */
+export type AnalysisEnd = { readonly kind: 'analysed' } | { readonly kind: 'timed-out'; readonly limitMs: number } | { readonly kind: 'failed' };
+
 export interface Moved extends GameView {
   readonly point: Point;
   /** The bot's answer, unless the member's move ended the game. */
   readonly reply?: MoveChoice;
   readonly learned: readonly LearnedReport[];
+  /** When the bot lost to a five: how its analysis ended. */
+  readonly analysis?: AnalysisEnd;
 }
 
 export interface Hinted extends GameView {
@@ -197,6 +212,7 @@ export class GameService {
   readonly #newPlayer: (config: PlayerConfig) => Player;
   readonly #log: BotLog;
   readonly #lock = new KeyedLock();
+  readonly #analyser: AnalysisPool;
 
   constructor(options: ServiceOptions) {
     this.#store = options.store;
@@ -206,6 +222,7 @@ export class GameService {
     this.#defaultLevel = options.defaultLevel ?? 3;
     this.#newPlayer = options.newPlayer ?? createPlayer;
     this.#log = options.log ?? silentLog;
+    this.#analyser = new AnalysisPool({ limitMs: options.analysisLimitMs, workers: options.analysisWorkers });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -300,6 +317,7 @@ export class GameService {
         stored = { ...stored, moves: game.moves.slice(), updatedAt: this.#now(), recognised: [...seen], played };
 
         let learned: LearnedReport[] = [];
+        let analysis: AnalysisEnd | undefined;
         if (game.isOver) {
           const status = game.status;
           const outcome: Outcome = status.kind === 'draw' ? 'draw' : status.kind === 'won' && status.winner === stored.human ? 'bot-lost' : 'bot-won';
@@ -307,11 +325,12 @@ export class GameService {
           const finished = await this.#finish(seat.guildId, stored, game, outcome, ending, library);
           stored = finished.stored;
           learned = finished.learned;
+          analysis = finished.analysis;
         } else {
           await this.#store.guild(seat.guildId).games.put(key, stored);
         }
         await this.#count(seat.guildId, newlySeen, playedNow, stored.finished?.outcome === 'bot-won' ? stored.played : []);
-        return done({ stored, game, point: point.value, learned, ...(reply !== undefined ? { reply } : {}) });
+        return done({ stored, game, point: point.value, learned, ...(reply !== undefined ? { reply } : {}), ...(analysis !== undefined ? { analysis } : {}) });
       }),
     );
   }
@@ -477,9 +496,14 @@ export class GameService {
     return expired;
   }
 
-  /** Waits for every game operation under way (before closing storage). */
+  /**
+   * Waits for every game operation under way (before closing storage), an analysis included,
+   * then stops the analysis workers so nothing keeps the process up; they start again if the
+   * service is used after.
+   */
   async idle(): Promise<void> {
     await this.#lock.idle();
+    await this.#analyser.close();
   }
 
   // -------------------------------------------------------------------------------------------
@@ -567,9 +591,9 @@ export class GameService {
     outcome: Outcome,
     ending: Ending,
     library: Library | undefined,
-  ): Promise<{ stored: StoredGame; learned: LearnedReport[] }> {
+  ): Promise<{ stored: StoredGame; learned: LearnedReport[]; analysis?: AnalysisEnd }> {
     const now = this.#now();
-    const learned = outcome === 'bot-lost' && library !== undefined ? await this.#learn(guildId, stored, game, library, now) : [];
+    const { learned, analysis } = outcome === 'bot-lost' && library !== undefined ? await this.#learn(guildId, stored, game, library, now) : { learned: [], analysis: undefined };
     const finish: Finish = { outcome, ending, at: now, learned: learned.filter((l) => l.isNew).map((l) => l.text) };
     const record: FinishedGame = {
       id: stored.id,
@@ -589,28 +613,32 @@ export class GameService {
     const ended: StoredGame = { ...stored, moves: game.moves.slice(), finished: finish };
     if (ending !== 'expired') await this.#store.guild(guildId).games.put(gameKey(stored.channelId, stored.userId), ended);
     this.#log.info('game over', { guildId, game: stored.id, outcome, ending, moves: game.moves.length, learned: finish.learned.length });
-    return { stored: ended, learned };
+    return { stored: ended, learned, ...(analysis !== undefined ? { analysis } : {}) };
   }
 
-  /** The analysis of a lost game; new subgoals are saved (or queued) with provenance and example. */
-  async #learn(guildId: string, stored: StoredGame, game: Game, library: Library, now: number): Promise<LearnedReport[]> {
-    let analysis;
-    try {
-      analysis = analyseGame(game, library.subgoals());
-    } catch (e) {
-      this.#log.error('the analysis of a lost game failed', { guildId, game: stored.id, error: errorText(e) });
-      return [];
+  /**
+   * The analysis of a lost game, in a worker; new subgoals are saved (or queued) with provenance
+   * and example. Over the time limit or failed, it teaches nothing and says which.
+   */
+  async #learn(guildId: string, stored: StoredGame, game: Game, library: Library, now: number): Promise<{ learned: LearnedReport[]; analysis: AnalysisEnd }> {
+    const started = performance.now();
+    this.#log.debug('analysing a lost game', { guildId, game: stored.id, moves: game.moves.length, library: library.size });
+    const analysis = await this.#analyser.analyse(game, library.subgoals());
+    const ms = Math.round(performance.now() - started);
+    if (analysis.kind === 'timed-out') {
+      this.#log.warn('the analysis of a lost game took too long and was given up; nothing was learned', { guildId, game: stored.id, limitMs: analysis.limitMs, ms });
+      return { learned: [], analysis };
     }
-    if (!analysis.ok) {
-      this.#log.warn('a lost game could not be analysed', { guildId, game: stored.id, code: analysis.error.code });
-      return [];
+    if (analysis.kind === 'failed') {
+      this.#log.error('the analysis of a lost game failed; nothing was learned', { guildId, game: stored.id, error: analysis.error, ms });
+      return { learned: [], analysis: { kind: 'failed' } };
     }
-    const winner: Colour = analysis.value.winner;
+    this.#log.info('analysed a lost game', { guildId, game: stored.id, ms, learned: analysis.learned.length });
     const reports: LearnedReport[] = [];
-    for (const l of analysis.value.learned) {
+    for (const l of analysis.learned) {
       reports.push({ text: l.subgoal.text, move: l.moveIndex + 1, isNew: l.isNew });
       if (!l.isNew) continue;
-      const example = exampleOf(game, l, winner);
+      const example = exampleOf(game, l, analysis.winner);
       const record: LearnedRecord = {
         subgoal: l.subgoal,
         provenance: { game: stored.id, move: l.moveIndex + 1, date: new Date(now).toISOString() },
@@ -619,7 +647,7 @@ export class GameService {
       const outcome = await this.#store.writer.put(guildId, 'library', subgoalKey(l.subgoal.text), record);
       this.#log.info('learned a subgoal', { guildId, game: stored.id, subgoal: l.subgoal.text, move: l.moveIndex + 1, saved: outcome });
     }
-    return reports;
+    return { learned: reports, analysis: { kind: 'analysed' } };
   }
 
   /** Adds to the counters: recognised once, played once per play, won once per subgoal. */

@@ -233,6 +233,11 @@ function nextLine(v: GameView, f: Frontend): string {
 }
 
 function learnedLines(m: Moved, f: Frontend): string {
+  // An analysis given up or failed taught nothing: say so, and why, rather than "no new subgoal".
+  if (m.analysis?.kind === 'timed-out') {
+    return `I began to walk back through the game, but it took longer than ${Number((m.analysis.limitMs / 1000).toFixed(2))} s, so I gave it up: I learned nothing from this game.`;
+  }
+  if (m.analysis?.kind === 'failed') return 'Something went wrong on my side as I walked back through the game (it has been logged): I learned nothing from this game.';
   const fresh = m.learned.filter((l) => l.isNew);
   const known = m.learned.filter((l) => !l.isNew);
   const list = (ls: typeof fresh) => ls.map((l) => `\`${l.text}\` (move ${l.move})`).join(', ');

@@ -22,7 +22,7 @@ function capture(): { io: CliIO; text: () => string } {
 describe('settings', () => {
   it('.env.example lists every variable and works as it is', () => {
     expect(Object.keys(example).sort()).toEqual(
-      ['DATA_DIR', 'DISCORD_API_URL', 'DISCORD_CLIENT_ID', 'DISCORD_GUILD_ID', 'DISCORD_TOKEN', 'GAME_IDLE_HOURS', 'GOMOKU_SEED', 'LOG_LEVEL', 'REDIS_URL', 'STORAGE_NAMESPACE'].sort(),
+      ['ANALYSIS_LIMIT_SECONDS', 'ANALYSIS_WORKERS', 'DATA_DIR', 'DISCORD_API_URL', 'DISCORD_CLIENT_ID', 'DISCORD_GUILD_ID', 'DISCORD_TOKEN', 'GAME_IDLE_HOURS', 'GOMOKU_SEED', 'LOG_LEVEL', 'REDIS_URL', 'STORAGE_NAMESPACE'].sort(),
     );
     expect(botConfig(example)).toEqual({ idleMs: DEFAULT_IDLE_MS });
     expect(storageConfig(example)).toMatchObject({ kind: 'file', namespace: 'gomoku' });
@@ -37,6 +37,14 @@ describe('settings', () => {
     expect(() => botConfig({ GOMOKU_SEED: '1.5' })).toThrow(/GOMOKU_SEED must be a whole number/);
     expect(parseLogLevel('DEBUG')).toBe('debug');
     expect(parseLogLevel('loud')).toBe('info');
+  });
+
+  it('reads the analysis time limit and number of workers, and names the variable of a bad value', () => {
+    expect(botConfig({ ANALYSIS_LIMIT_SECONDS: '2.5', ANALYSIS_WORKERS: '3' })).toEqual({ idleMs: DEFAULT_IDLE_MS, analysisLimitMs: 2500, analysisWorkers: 3 });
+    expect(() => botConfig({ ANALYSIS_LIMIT_SECONDS: '0' })).toThrow(/ANALYSIS_LIMIT_SECONDS must be a positive number of seconds, not "0"/);
+    expect(() => botConfig({ ANALYSIS_LIMIT_SECONDS: 'long' })).toThrow(/ANALYSIS_LIMIT_SECONDS/);
+    expect(() => botConfig({ ANALYSIS_WORKERS: '0' })).toThrow(/ANALYSIS_WORKERS must be a whole number from 1, not "0"/);
+    expect(() => botConfig({ ANALYSIS_WORKERS: '1.5' })).toThrow(/ANALYSIS_WORKERS/);
   });
 
   it('the entry point explains its usage and what deploy needs', async () => {

@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { openBotStorage } from '../../src/bot/config.ts';
 import type { BotLog } from '../../src/bot/log.ts';
-import type { BotSchema } from '../../src/bot/records.ts';
+import { subgoalKey, type BoardSize, type BotSchema, type StoredGame } from '../../src/bot/records.ts';
 import type { GameService, Moved, Seat } from '../../src/bot/service.ts';
+import type { Game } from '../../src/game.ts';
+import type { Library } from '../../src/library.ts';
 import { makePoint } from '../../src/point.ts';
 import { boardLayout, defaultTheme, pointToPixel } from '../../src/render/index.ts';
 import type { Storage } from '../../src/storage/index.ts';
@@ -86,6 +88,45 @@ export async function loseAGame(service: GameService, seat: Seat, attempts = 5):
     if (last.stored.finished?.outcome === 'bot-lost') return last;
   }
   throw new Error(`the bot did not lose in ${attempts} games`);
+}
+
+/**
+ * A library as a server's learned records, dated in the library's order, so that the service
+ * reads it back in that order (it sorts by provenance).
+ */
+export async function storeLibrary(storage: Pick<Storage<BotSchema>, 'guild'>, guildId: string, library: Library): Promise<void> {
+  const start = Date.UTC(2025, 0, 1);
+  const memory = storage.guild(guildId).library;
+  let i = 0;
+  for (const e of library.entries.slice(1)) {
+    const provenance = { game: 'seed', move: 1, date: new Date(start + 1000 * i++).toISOString() };
+    await memory.put(subgoalKey(e.subgoal.text), { subgoal: e.subgoal, provenance });
+  }
+}
+
+/**
+ * A won game (a fixture) as the member's game one move before its end, the member playing the
+ * winner: their next move, `last`, is the five, and the bot has lost.
+ */
+export function oneMoveFromTheEnd(game: Game, seat: Seat, id: string, now = Date.now()): { stored: StoredGame; last: string } {
+  const status = game.status;
+  if (status.kind !== 'won') throw new Error('the game is not won');
+  const size = game.size as BoardSize;
+  const stored: StoredGame = {
+    id,
+    channelId: seat.channelId,
+    userId: seat.userId,
+    size,
+    human: status.winner,
+    level: 3,
+    seed: 1,
+    moves: game.moves.slice(0, -1),
+    startedAt: now,
+    updatedAt: now,
+    recognised: [],
+    played: [],
+  };
+  return { stored, last: makePoint(size, game.moves[game.moves.length - 1]) };
 }
 
 /** Checks a board PNG: its size for the board, and at every point a stone of the right colour or none. */

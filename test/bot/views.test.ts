@@ -81,6 +81,22 @@ describe('game replies', () => {
     await expectBoardImage(r.images[0].png, 15, v.game.snapshot().cells);
   });
 
+  it('say what a loss taught, or why it taught nothing: an analysis given up or failed is not "no new subgoal"', () => {
+    // Black (the member) wins with five on row 8; the bot answered far away.
+    const lost = view(['d8', 'a1', 'e8', 'a3', 'f8', 'a5', 'g8', 'a7', 'h8'], { finished: { outcome: 'bot-lost', ending: 'five', at: 0, learned: ["(1) 2:4'"] } });
+    const moved = { ...lost, point: pt('h8') };
+    const learned = movedView({ ...moved, learned: [{ text: "(1) 2:4'", move: 7, isNew: true }, { text: '(1) 1:5', move: 9, isNew: false }], analysis: { kind: 'analysed' } }, f).text;
+    expect(learned).toContain("I walked back through the game and learned 1 new subgoal: `(1) 2:4'` (move 7). See /library. (Already known: `(1) 1:5` (move 9).)");
+    const nothing = movedView({ ...moved, learned: [], analysis: { kind: 'analysed' } }, f).text;
+    expect(nothing).toContain('I walked back through the game but found no new subgoal to learn.');
+    const late = movedView({ ...moved, learned: [], analysis: { kind: 'timed-out', limitMs: 20_000 } }, f).text;
+    expect(late).toContain('**You win** with five at d8 e8 f8 g8 h8. Well played.');
+    expect(late).toContain('I began to walk back through the game, but it took longer than 20 s, so I gave it up: I learned nothing from this game.');
+    const broken = movedView({ ...moved, learned: [], analysis: { kind: 'failed' } }, f).text;
+    expect(broken).toContain('Something went wrong on my side as I walked back through the game (it has been logged): I learned nothing from this game.');
+    for (const text of [late, broken]) expect(text).not.toMatch(/no new subgoal|learned \d/);
+  });
+
   it('show an ended game with its result line and move numbers', async () => {
     const won = view(['a1', 'h8', 'b2', 'i9', 'c3', 'j10', 'd4', 'k11', 'o1', 'l12'], { human: 'black', finished: { outcome: 'bot-won', ending: 'five', at: 0, learned: [] } });
     const r = boardView(won, f);
