@@ -215,7 +215,7 @@ function windowHas(windowPoints: Int16Array, w: number, p: Point): boolean {
  * WORK_BUDGET set intersections; and at most MAX_TRIES sets of the least size are tried for
  * synthesis. A move whose sets lie beyond these bounds teaches nothing.
  */
-const MAX_CANDIDATES = 48;
+const MAX_CANDIDATES = 128;
 const WORK_BUDGET = 300_000;
 const MAX_TRIES = 24;
 
