@@ -242,11 +242,19 @@ export class Player implements MovePlayer {
     const threats = la.realisations(them).filter((r) => movesToFive(r)! <= rule.depth);
     const hits = new Map<Point, number>();
     for (const r of threats) for (const p of destroyingPoints(r)) hits.set(p, (hits.get(p) ?? 0) + 1);
+    // Among defences that stop the line, one that also destroys the opponent's slower
+    // realisations (beyond the search's depth, which it cannot play out) is worth more.
+    const slower = new Map<Point, number>();
+    for (const r of this.sync(game).realisations(them)) {
+      const k = movesToFive(r);
+      if (k === undefined || k <= rule.depth) continue;
+      for (const p of destroyingPoints(r)) slower.set(p, (slower.get(p) ?? 0) + 1000 / 2 ** (k - rule.depth));
+    }
     const candidates = new Set<Point>([...theirs.line.map((s) => s.point), ...hits.keys(), ...fourMoves(la.board, stoneOf(me))]);
     const board = la.board;
     const ranked = [...candidates]
       .filter((p) => board.isEmpty(p))
-      .map((p) => ({ p, v: (hits.get(p) ?? 0) * 1e6 + (p === theirs.line[0].point ? 5e5 : 0) + positionalValue(board, p, stoneOf(me)) }))
+      .map((p) => ({ p, v: (hits.get(p) ?? 0) * 1e6 + (slower.get(p) ?? 0) * 1e3 + (p === theirs.line[0].point ? 1e5 : 0) + positionalValue(board, p, stoneOf(me)) }))
       .sort((a, b) => b.v - a.v || a.p - b.p)
       .slice(0, rule.defences);
     // A defence after which the search shows no line is kept; one after which it only found
