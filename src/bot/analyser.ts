@@ -31,10 +31,11 @@
  */
 import { Worker } from 'node:worker_threads';
 import { parseDescription } from '../descriptionNotation.ts';
+import type { LearnedSubgoal } from '../analysis.ts';
 import type { Game } from '../game.ts';
 import { compileCached } from '../library.ts';
 import type { Subgoal } from '../recognise.ts';
-import type { Colour, Point } from '../types.ts';
+import type { Colour } from '../types.ts';
 import type { AnalysisAnswer, AnalysisRequest, FromWorker, ToWorker } from './analysisWorker.ts';
 import { errorText } from './log.ts';
 
@@ -49,16 +50,8 @@ const START_LIMIT_MS = 60_000;
  */
 const WORKER_HEAP_MB = 1024;
 
-/** A subgoal the analysis learned, recompiled on this side. */
-export interface LearnedFromLoss {
-  readonly subgoal: Subgoal;
-  /** 0-based index of the winner's move it was learned at. */
-  readonly moveIndex: number;
-  /** That move's point: a node of the subgoal in the position before it. */
-  readonly point: Point;
-  /** False when the library knew it already. */
-  readonly isNew: boolean;
-}
+/** A subgoal the analysis learned, recompiled on this side: the in-process result without the member realisations, which stay in the worker. */
+export type LearnedFromLoss = Omit<LearnedSubgoal, 'members'>;
 
 export type LossAnalysis =
   | { readonly kind: 'analysed'; readonly winner: Colour; readonly learned: readonly LearnedFromLoss[] }
