@@ -12,7 +12,8 @@
  *    becomes implicit, its pattern moving onto p;
  * 4. unite the downgraded members through p;
  * 5. comment p with 1 + the largest member comment; canonicalise.
- * Then keep walking back with the enlarged library until a move teaches nothing.
+ * Then keep walking back with the enlarged library until a move teaches nothing (and the
+ * winner held no four or three before it, see below).
  *
  * The synthesis here works on the board rather than on symbols: the members' actual
  * patterns (windows) are carried over, p is taken off the board, and every spec of the new
@@ -34,7 +35,10 @@
  * - A synthesis is kept only if the new subgoal is recognised in the position one move
  *   earlier with p among its nodes; otherwise the next candidate set is tried.
  * - The walk goes on while a move teaches something, new or already known (a known subgoal
- *   still lets the walk reach further back); it stops at the first move that teaches nothing.
+ *   still lets the walk reach further back). A move that teaches nothing is passed over when
+ *   the winner already held a realisation of two moves or fewer before it (the loser was
+ *   answering a four elsewhere, or missed it: the game was lost earlier), at most MAX_PASSED
+ *   moves in a row; otherwise the walk stops there.
  */
 import type { Board } from './board.ts';
 import { canonicalise } from './canonical.ts';
