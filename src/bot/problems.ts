@@ -35,8 +35,8 @@ export type BotProblem =
   | { readonly code: 'game-exists'; readonly size: number; readonly human: Colour; readonly moves: number }
   /** A move, hint or resignation in a game that has ended (its final board is still shown). */
   | { readonly code: 'game-over'; readonly outcome: Outcome }
-  /** The game was idle longer than the limit and has been put away. */
-  | { readonly code: 'game-expired'; readonly idleMs: number }
+  /** The game was idle longer than `idleMs` and was put away at `at` (now, or by the sweep earlier). */
+  | { readonly code: 'game-expired'; readonly idleMs: number; readonly at: number }
   /** The stored game has the bot to move (it is still thinking, or was stopped while it was). */
   | { readonly code: 'not-your-turn' }
   /** Another move of the same game was being played when this one came in: it was not applied. */

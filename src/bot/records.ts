@@ -8,6 +8,8 @@
  *     records::<game id>          FinishedGame: every ended game, with its game record text
  *     library::sg-<hash>          LearnedRecord: one learned subgoal with where it was learned
  *     stats::sg-<hash>            Tally: how a subgoal has fared (recognised / played / won)
+ *     tombstones::<channel>.<user> Tombstone: a game that expired idle, so the member's next
+ *                                 command can say so and when (the game itself is gone)
  *
  * Decisions:
  * - Points are stored in point notation (`h8`) and games as game record text, the project's
@@ -109,11 +111,28 @@ export interface Tally {
   readonly won: number;
 }
 
+/**
+ * What is left of a member's game in a channel after it expired idle. Kept for a week
+ * (`TOMBSTONE_MS`), or until the member's next challenge, whichever comes first.
+ */
+export interface Tombstone {
+  /** The id of the game that expired (its record is in `records`). */
+  readonly game: string;
+  /** When it was put away. */
+  readonly at: number;
+  /** How long it had gone without a move, by the rule then in force. */
+  readonly idleMs: number;
+}
+
+/** How long a tombstone is kept: after a week the member is told only that there is no game. */
+export const TOMBSTONE_MS = 7 * 24 * 60 * 60 * 1000;
+
 export interface BotSchema {
   readonly library: LearnedRecord;
   readonly games: StoredGame;
   readonly records: FinishedGame;
   readonly stats: Tally;
+  readonly tombstones: Tombstone;
 }
 
 /** The storage key of a subgoal's record and counters. */
@@ -343,11 +362,23 @@ export const tallyCodec: Codec<Tally> = {
     })),
 };
 
+export const tombstoneCodec: Codec<Tombstone> = {
+  version: 1,
+  encode: (t) => ({ game: t.game, at: t.at, idleMs: t.idleMs }),
+  decode: (raw) =>
+    decoding(raw, (o) => ({
+      game: field(o, 'game', isString, 'a game id') as string,
+      at: field(o, 'at', isTime, 'a time') as number,
+      idleMs: field(o, 'idleMs', isTime, 'a duration') as number,
+    })),
+};
+
 export const botCodecs: Codecs<BotSchema> = {
   library: learnedCodec,
   games: gameCodec,
   records: recordCodec,
   stats: tallyCodec,
+  tombstones: tombstoneCodec,
 };
 
 /** A stored game played out on a board. The codec has checked that the moves are legal. */

@@ -20,7 +20,10 @@
  *   was chosen on a position that no longer exists. Other calls on a game queue.
  * - A game nobody has moved in for `idleMs` (24 h by default) expires: it is recorded as
  *   abandoned (neither a win nor a loss) and put away, either when its member next uses it
- *   (they are told) or by `expireIdle`, which the bot runs on a timer.
+ *   or by `expireIdle`, which the bot runs on a timer. Either way a tombstone is left in its
+ *   place (records.ts `Tombstone`), so the member's next /move, /board, /resign, /hint or
+ *   /threats says that the game expired and when, rather than that there is none. It goes
+ *   with the member's next challenge, or after a week (`TOMBSTONE_MS`; the sweep removes it).
  *
  * ## Learning
  *
@@ -75,6 +78,8 @@ import {
   type Outcome,
   type StoredGame,
   type Tally,
+  type Tombstone,
+  TOMBSTONE_MS,
 } from './records.ts';
 
 /** Who is asking, and where: a member in a channel of a server. */
@@ -269,6 +274,8 @@ export class GameService {
           stored = { ...stored, moves: game.moves.slice(), played: turn.played };
         }
         await games.put(key, stored);
+        // A new game here makes any word of the last one's expiry old news.
+        await this.#store.guild(seat.guildId).tombstones.delete(key);
         game = gameOf(stored);
         return done({ stored, game, replacedExpired, ...(opening !== undefined ? { opening } : {}) });
       }),
@@ -489,6 +496,10 @@ export class GameService {
           });
           if (gone) expired++;
         }
+        const tombstones = this.#store.guild(guildId).tombstones;
+        for (const { key, value } of await tombstones.list()) {
+          if (this.#isStale(value)) await tombstones.delete(key);
+        }
       } catch (e) {
         this.#log.warn('could not sweep idle games', { guildId, error: errorText(e) });
       }
@@ -522,13 +533,26 @@ export class GameService {
     }
   }
 
-  /** The member's stored game; an idle one is expired on the spot and reported so. */
+  /**
+   * The member's stored game; an idle one is expired on the spot and reported so, and so is
+   * one the sweep put away (its tombstone) in the last week.
+   */
   async #current(seat: Seat): Promise<BotResult<StoredGame>> {
-    const stored = await this.#store.guild(seat.guildId).games.get(gameKey(seat.channelId, seat.userId));
-    if (stored === undefined) return refuse({ code: 'no-game' });
+    const memory = this.#store.guild(seat.guildId);
+    const key = gameKey(seat.channelId, seat.userId);
+    const stored = await memory.games.get(key);
+    if (stored === undefined) {
+      const tombstone = await memory.tombstones.get(key);
+      if (tombstone === undefined) return refuse({ code: 'no-game' });
+      if (this.#isStale(tombstone)) {
+        await memory.tombstones.delete(key);
+        return refuse({ code: 'no-game' });
+      }
+      return refuse({ code: 'game-expired', idleMs: tombstone.idleMs, at: tombstone.at });
+    }
     if (stored.finished === undefined && this.#isIdle(stored)) {
-      await this.#expire(seat.guildId, stored);
-      return refuse({ code: 'game-expired', idleMs: this.idleMs });
+      const tombstone = await this.#expire(seat.guildId, stored);
+      return refuse({ code: 'game-expired', idleMs: tombstone.idleMs, at: tombstone.at });
     }
     return done(stored);
   }
@@ -537,10 +561,21 @@ export class GameService {
     return this.#now() - stored.updatedAt > this.idleMs;
   }
 
-  async #expire(guildId: string, stored: StoredGame): Promise<void> {
+  #isStale(tombstone: Tombstone): boolean {
+    return this.#now() - tombstone.at > TOMBSTONE_MS;
+  }
+
+  /** Records the game as abandoned and puts it away, leaving its tombstone. */
+  async #expire(guildId: string, stored: StoredGame): Promise<Tombstone> {
     await this.#finish(guildId, stored, gameOf(stored), 'abandoned', 'expired', undefined);
-    await this.#store.guild(guildId).games.delete(gameKey(stored.channelId, stored.userId));
+    const memory = this.#store.guild(guildId);
+    const key = gameKey(stored.channelId, stored.userId);
+    const tombstone: Tombstone = { game: stored.id, at: this.#now(), idleMs: this.idleMs };
+    // The tombstone first: if storage fails between the two, the game is still there to expire again.
+    await memory.tombstones.put(key, tombstone);
+    await memory.games.delete(key);
     this.#log.info('game expired', { guildId, game: stored.id, idleMs: this.idleMs });
+    return tombstone;
   }
 
   /** The server's library with its counters, the rule of the game first. */

@@ -19,6 +19,8 @@ export interface Frontend {
   whose(userId: string): string;
   /** Where to find vacant points to play. */
   readonly pointHelp: string;
+  /** A moment, for a reader: Discord shows a timestamp in each member's own time zone. */
+  date(ms: number): string;
 }
 
 export const discordFrontend: Frontend = {
@@ -26,6 +28,7 @@ export const discordFrontend: Frontend = {
   who: (userId) => `<@${userId}>`,
   whose: (userId) => `<@${userId}>'s`,
   pointHelp: '/move suggests some as you type',
+  date: (ms) => `<t:${Math.floor(ms / 1000)}:f>`,
 };
 
 export const terminalFrontend: Frontend = {
@@ -33,6 +36,7 @@ export const terminalFrontend: Frontend = {
   who: () => 'You',
   whose: () => 'your',
   pointHelp: '`move` on its own lists some',
+  date: (ms) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
 };
 
 export function describeBotProblem(p: BotProblem, f: Frontend): string {
@@ -45,7 +49,7 @@ export function describeBotProblem(p: BotProblem, f: Frontend): string {
     case 'game-over':
       return `That game is over: ${outcomeWords(p.outcome)}. Start a new one with ${c('challenge')}.`;
     case 'game-expired':
-      return `Your game here expired: nobody moved for ${duration(p.idleMs)}. Start a new one with ${c('challenge')}.`;
+      return `Your game here expired after ${duration(p.idleMs)} without a move (on ${f.date(p.at)}); ${c('challenge')} to start a new one.`;
     case 'not-your-turn':
       return `It is not your turn: I still have to move. Look at ${c('board')} in a moment.`;
     case 'game-moved-on':

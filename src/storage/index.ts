@@ -23,6 +23,7 @@
  *     <ns>::<guild>::games::<key>     a game in progress (e.g. per channel)
  *     <ns>::<guild>::records::<key>   a finished game record
  *     <ns>::<guild>::stats::<key>     stats
+ *     <ns>::<guild>::tombstones::<key> what is left of a game that expired (per member per channel)
  *
  * Redis holds these as string keys. The file store holds `<ns>::a::b::c` as the file
  * `DATA_DIR/<ns>/a/b/c.json`, each part made file-name-safe (fileStore.ts). Listing a

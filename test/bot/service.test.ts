@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openBotStorage } from '../../src/bot/config.ts';
-import { botCodecs, gameKey, subgoalKey, type BotSchema, type StoredGame } from '../../src/bot/records.ts';
+import { botCodecs, gameKey, subgoalKey, TOMBSTONE_MS, type BotSchema, type StoredGame } from '../../src/bot/records.ts';
 import { GameService, LIBRARY_PAGE_SIZE, suggestions, type Seat } from '../../src/bot/service.ts';
 import { Game } from '../../src/game.ts';
 import { parseDescription } from '../../src/descriptionNotation.ts';
@@ -240,8 +240,12 @@ describe('idle games', () => {
     clock.advance(59_000);
     expect((await service.board(ALICE)).ok).toBe(true);
     clock.advance(2_000);
-    expect(await service.move(ALICE, 'h9')).toEqual({ ok: false, problem: { code: 'game-expired', idleMs: 60_000 } });
-    expect(await service.board(ALICE)).toEqual({ ok: false, problem: { code: 'no-game' } });
+    const expiredAt = clock.now();
+    expect(await service.move(ALICE, 'h9')).toEqual({ ok: false, problem: { code: 'game-expired', idleMs: 60_000, at: expiredAt } });
+    // The game is gone, but its tombstone keeps saying so, with when.
+    clock.advance(5_000);
+    expect(await service.board(ALICE)).toEqual({ ok: false, problem: { code: 'game-expired', idleMs: 60_000, at: expiredAt } });
+    expect(await storage.guild(GUILD).games.list()).toEqual([]);
     const records = await storage.guild(GUILD).records.list();
     expect(records.map((r) => r.value)).toMatchObject([{ outcome: 'abandoned', ending: 'expired', moves: [pt(15, 'h8'), expect.any(Number)] }]);
   });
@@ -260,6 +264,51 @@ describe('idle games', () => {
     clock.advance(61_000);
     const again = await service.challenge(ALICE, { size: 15 });
     expect(again.ok && again.value.replacedExpired).toBe(true);
+  });
+
+  it('swept by the timer, leave a tombstone: the next /move, /board, /resign and /hint say the game expired and when', async () => {
+    const { service, storage, clock } = await setup({ idleMs: 60_000 });
+    const game = await service.challenge(ALICE, { size: 15 });
+    await service.move(ALICE, 'h8');
+    clock.advance(61_000);
+    const sweptAt = clock.now();
+    expect(await service.expireIdle([GUILD])).toBe(1);
+    expect(await storage.guild(GUILD).games.list()).toEqual([]);
+    expect(await storage.guild(GUILD).tombstones.get(gameKey('chan-1', 'alice'))).toEqual({ game: game.ok ? game.value.stored.id : '', at: sweptAt, idleMs: 60_000 });
+
+    // Hours later, every command on the game says what happened, and nothing changes.
+    clock.advance(5 * 3_600_000);
+    const expired = { ok: false, problem: { code: 'game-expired', idleMs: 60_000, at: sweptAt } };
+    expect(await service.move(ALICE, 'h9')).toEqual(expired);
+    expect(await service.board(ALICE)).toEqual(expired);
+    expect(await service.resign(ALICE)).toEqual(expired);
+    expect(await service.hint(ALICE)).toEqual(expired);
+    // Only Alice's game here: Bob, and Alice in another channel, have none.
+    expect(await service.board(BOB)).toEqual({ ok: false, problem: { code: 'no-game' } });
+    expect(await service.board({ ...ALICE, channelId: 'chan-2' })).toEqual({ ok: false, problem: { code: 'no-game' } });
+    expect((await storage.guild(GUILD).records.list()).map((r) => r.value.outcome)).toEqual(['abandoned']);
+
+    // A new challenge clears it; once that game is over and put away, there is nothing to say.
+    expect((await service.challenge(ALICE, { size: 15 })).ok).toBe(true);
+    expect(await storage.guild(GUILD).tombstones.list()).toEqual([]);
+    expect((await service.resign(ALICE)).ok).toBe(true);
+    expect((await service.board(ALICE)).ok).toBe(true);
+  });
+
+  it('keep their tombstone a week: after it the member is told only that there is no game, and the sweep removes it', async () => {
+    const { service, storage, clock } = await setup({ idleMs: 60_000 });
+    await service.challenge(ALICE, { size: 15 });
+    await service.challenge(BOB, { size: 15 });
+    clock.advance(61_000);
+    expect(await service.expireIdle([GUILD])).toBe(2);
+    clock.advance(TOMBSTONE_MS - 1_000);
+    expect(await service.board(ALICE)).toMatchObject({ ok: false, problem: { code: 'game-expired' } });
+    clock.advance(2_000);
+    expect(await service.board(ALICE)).toEqual({ ok: false, problem: { code: 'no-game' } });
+    expect((await storage.guild(GUILD).tombstones.list()).map((e) => e.key)).toEqual([gameKey('chan-1', 'bob')]);
+    expect(await service.expireIdle([GUILD])).toBe(0);
+    expect(await storage.guild(GUILD).tombstones.list()).toEqual([]);
+    expect(await service.board(BOB)).toEqual({ ok: false, problem: { code: 'no-game' } });
   });
 });
 

@@ -36,7 +36,7 @@ const PROBLEMS: BotProblem[] = [
   { code: 'no-game' },
   { code: 'game-exists', size: 15, human: 'white', moves: 1 },
   { code: 'game-over', outcome: 'bot-won' },
-  { code: 'game-expired', idleMs: 24 * 3_600_000 },
+  { code: 'game-expired', idleMs: 24 * 3_600_000, at: Date.UTC(2025, 5, 2, 12, 30) },
   { code: 'not-your-turn' },
   { code: 'game-moved-on' },
   { code: 'bad-point', text: 'zz', size: 19 },
@@ -63,7 +63,9 @@ describe('the words for problems', () => {
     }
     expect(describeBotProblem({ code: 'no-game' }, discordFrontend)).toBe('You have no game in this channel. Start one with /challenge.');
     expect(describeBotProblem({ code: 'no-game' }, terminalFrontend)).toBe('You have no game in this channel. Start one with `challenge`.');
-    expect(describeBotProblem({ code: 'game-expired', idleMs: 24 * 3_600_000 }, f)).toContain('nobody moved for 24 hours');
+    const expired = { code: 'game-expired', idleMs: 24 * 3_600_000, at: Date.UTC(2025, 5, 2, 12, 30) } as const;
+    expect(describeBotProblem(expired, discordFrontend)).toBe('Your game here expired after 24 hours without a move (on <t:1748867400:f>); /challenge to start a new one.');
+    expect(describeBotProblem(expired, terminalFrontend)).toBe('Your game here expired after 24 hours without a move (on 2025-06-02 12:30 UTC); `challenge` to start a new one.');
     expect(describeBotProblem({ code: 'point-off-board', text: 't1', size: 19 }, f)).toBe('t1 is off this 19×19 board: columns a to s, rows 1 to 19.');
     expect(describeBotProblem({ code: 'bad-point', text: 'zz', size: 19 }, f)).toContain('like j10 (the centre of this 19×19 board)');
   });

@@ -36,11 +36,13 @@ export function describeStorageContract(name: string, makeHarness: () => Promise
       await g.games.put('channel-1', { moves: [180, 181], toPlay: 'black' });
       await g.records.put('2024-01-01T00:00:00Z', { winner: 'white', moves: [1, 2, 3] });
       await g.stats.put('summary', { played: 3, won: 1 });
+      await g.tombstones.put('channel-2.member', { at: 1_700_000_000_000 });
 
       expect(await g.library.get('(1) 1:5')).toEqual({ description: '(1) 1:5', moves: 1 });
       expect(await g.games.get('channel-1')).toEqual({ moves: [180, 181], toPlay: 'black' });
       expect(await g.records.list()).toEqual([{ key: '2024-01-01T00:00:00Z', value: { winner: 'white', moves: [1, 2, 3] } }]);
       expect(await g.stats.list()).toEqual([{ key: 'summary', value: { played: 3, won: 1 } }]);
+      expect(await g.tombstones.get('channel-2.member')).toEqual({ at: 1_700_000_000_000 });
 
       await g.stats.put('summary', { played: 4, won: 2 });
       expect(await g.stats.get('summary')).toEqual({ played: 4, won: 2 });
@@ -48,6 +50,8 @@ export function describeStorageContract(name: string, makeHarness: () => Promise
       expect(await g.games.delete('channel-1')).toBe(true);
       expect(await g.games.get('channel-1')).toBeUndefined();
       expect(await g.games.list()).toEqual([]);
+      expect(await g.tombstones.delete('channel-2.member')).toBe(true);
+      expect(await g.tombstones.list()).toEqual([]);
       expect(lines).toEqual([]);
     });
 

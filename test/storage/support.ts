@@ -38,6 +38,11 @@ export interface TestSchema {
   readonly games: Game;
   readonly records: GameRecord;
   readonly stats: Stats;
+  readonly tombstones: Tombstone;
+}
+
+export interface Tombstone {
+  readonly at: number;
 }
 
 function isObject(x: unknown): x is Record<string, unknown> {
@@ -77,6 +82,11 @@ export const testCodecs: Codecs<TestSchema> = {
     1,
     (r) => typeof r.played === 'number' && typeof r.won === 'number',
     (r) => ({ played: r.played as number, won: r.won as number }),
+  ),
+  tombstones: codec(
+    1,
+    (r) => typeof r.at === 'number',
+    (r) => ({ at: r.at as number }),
   ),
 };
 
