@@ -58,7 +58,9 @@ import { makePoint, parsePoint } from '../point.ts';
 import { seededRandom, type Random } from '../random.ts';
 import type { Realisation, Subgoal } from '../recognise.ts';
 import { isStorageUnavailable, type GuildMemory, type RetryingWriter } from '../storage/index.ts';
-import type { Colour, Point } from '../types.ts';
+import type { Board } from '../board.ts';
+import { WINDOW } from '../geometry.ts';
+import { DIRECTIONS, type Colour, type Direction, type Point } from '../types.ts';
 import { AnalysisPool } from './analyser.ts';
 import { exampleOf } from './example.ts';
 import { KeyedLock } from './lock.ts';
@@ -158,11 +160,22 @@ export type AnalysisEnd = { readonly kind: 'analysed' } | { readonly kind: 'time
 
 export interface Moved extends GameView {
   readonly point: Point;
+  /**
+   * The longest row of the member's stones through their move, when it is six or more: an
+   * overline, which does not win (only exactly five does), so the member is told why the game
+   * goes on.
+   */
+  readonly overline?: Overline;
   /** The bot's answer, unless the member's move ended the game. */
   readonly reply?: MoveChoice;
   readonly learned: readonly LearnedReport[];
   /** When the bot lost to a five: how its analysis ended. */
   readonly analysis?: AnalysisEnd;
+}
+
+/** A row of six or more stones of one colour, in line order. */
+export interface Overline {
+  readonly stones: readonly Point[];
 }
 
 export interface Hinted extends GameView {
@@ -307,6 +320,7 @@ export class GameService {
 
         const library = await this.#library(seat.guildId);
         game.play(point.value);
+        const overline = overlineThrough(game.board, point.value);
         const bot = this.#botFor(stored, game, library);
         const seen = new Set(stored.recognised);
         noteRecognised(seen, bot, game);
@@ -337,7 +351,15 @@ export class GameService {
           await this.#store.guild(seat.guildId).games.put(key, stored);
         }
         await this.#count(seat.guildId, newlySeen, playedNow, stored.finished?.outcome === 'bot-won' ? stored.played : []);
-        return done({ stored, game, point: point.value, learned, ...(reply !== undefined ? { reply } : {}), ...(analysis !== undefined ? { analysis } : {}) });
+        return done({
+          stored,
+          game,
+          point: point.value,
+          learned,
+          ...(overline !== undefined ? { overline } : {}),
+          ...(reply !== undefined ? { reply } : {}),
+          ...(analysis !== undefined ? { analysis } : {}),
+        });
       }),
     );
   }
@@ -714,6 +736,19 @@ export class GameService {
   #newId(now: number): string {
     return `${now.toString(36)}-${this.#rnd.int(36 ** 4).toString(36).padStart(4, '0')}`;
   }
+}
+
+/**
+ * The longest run through `p` of its stone's colour, when it is six or more (an overline: the
+ * rule is exactly five). Ties between directions go to the first of DIRECTIONS.
+ */
+export function overlineThrough(board: Board, p: Point): Overline | undefined {
+  let longest: Point[] = [];
+  for (let d = 0; d < DIRECTIONS.length; d++) {
+    const run = board.runThrough(p, d as Direction);
+    if (run.length > longest.length) longest = run;
+  }
+  return longest.length > WINDOW ? { stones: longest } : undefined;
 }
 
 /** Adds to `seen` the subgoals of every realisation on the board, for both colours. */

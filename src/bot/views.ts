@@ -77,6 +77,7 @@ export function movedView(m: Moved, f: Frontend): Reply {
   const { stored, game } = m;
   const size = stored.size;
   const lines = [`${f.who(stored.userId)} played **${makePoint(size, m.point)}**.`];
+  if (m.overline !== undefined) lines.push(overlineLine(m, size));
   if (m.reply !== undefined) lines.push(`I answer ${reason(m.reply, size)}.`);
   lines.push(nextLine(m, f));
   if (stored.finished?.outcome === 'bot-lost') lines.push(learnedLines(m, f));
@@ -230,6 +231,25 @@ function nextLine(v: GameView, f: Frontend): string {
     case 'expired':
       return `The game expired (${outcomeWords(fin.outcome)}).`;
   }
+}
+
+/**
+ * An overline, in words: the rule is exactly five, and a member who made six was once told
+ * only that the bot answered. When the same move also made a five in another line, that five wins.
+ */
+function overlineLine(m: Moved, size: number): string {
+  const stones = m.overline?.stones ?? [];
+  const from = makePoint(size, stones[0]);
+  const to = makePoint(size, stones[stones.length - 1]);
+  const row = `${numberWord(stones.length)} in a row (${from}–${to})`;
+  const won = m.game.status.kind === 'won' && m.game.status.winner === m.stored.human;
+  return won
+    ? `That also makes ${row}, which does not count — only exactly five wins; your five does.`
+    : `That makes ${row} — only exactly five wins, so the game goes on.`;
+}
+
+function numberWord(n: number): string {
+  return ['six', 'seven', 'eight', 'nine'][n - 6] ?? String(n);
 }
 
 function learnedLines(m: Moved, f: Frontend): string {

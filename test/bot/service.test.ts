@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openBotStorage } from '../../src/bot/config.ts';
 import { botCodecs, gameKey, subgoalKey, TOMBSTONE_MS, type BotSchema, type StoredGame } from '../../src/bot/records.ts';
-import { GameService, LIBRARY_PAGE_SIZE, suggestions, type Seat } from '../../src/bot/service.ts';
+import type { BotResult } from '../../src/bot/problems.ts';
+import { GameService, LIBRARY_PAGE_SIZE, suggestions, type Moved, type Seat } from '../../src/bot/service.ts';
+import { movedView } from '../../src/bot/views.ts';
+import { discordFrontend } from '../../src/bot/words.ts';
 import { Game } from '../../src/game.ts';
 import { parseDescription } from '../../src/descriptionNotation.ts';
 import { makePoint, parsePoint } from '../../src/point.ts';
@@ -151,6 +154,55 @@ describe('moves', () => {
     // A point typed in full is offered even far from the stones; a taken one is not.
     expect(suggestions(game, 'a1')).toEqual(['a1']);
     expect(suggestions(game, 'h8')).toEqual([]);
+  });
+});
+
+describe('six in a row', () => {
+  const played = (r: BotResult<Moved>): Moved => {
+    if (!r.ok) throw new Error(r.problem.code);
+    return r.value;
+  };
+
+  /** A hand-built 15×15 game: black (the member) has c3 d3 e3 and g3 h3, white's stones are far apart. */
+  async function beforeTheGap(extraBlack: readonly string[] = [], extraWhite: readonly string[] = []) {
+    const { service, storage, clock } = await setup();
+    const black = ['c3', 'd3', 'e3', 'g3', 'h3', ...extraBlack];
+    const white = ['a15', 'c13', 'e15', 'o1', 'm15', ...extraWhite];
+    const moves = black.flatMap((b, i) => [pt(15, b), pt(15, white[i])]);
+    const stored: StoredGame = { id: 'six', channelId: 'chan-1', userId: 'alice', size: 15, human: 'black', level: 1, seed: 1, moves, startedAt: clock.now(), updatedAt: clock.now(), recognised: [], played: [] };
+    await storage.guild(GUILD).games.put(gameKey('chan-1', 'alice'), stored);
+    return service;
+  }
+
+  it('does not win: the move is told as an overline and the game goes on', async () => {
+    const service = await beforeTheGap();
+    const moved = played(await service.move(ALICE, 'f3'));
+    expect(moved.overline?.stones.map((p) => makePoint(15, p))).toEqual(['c3', 'd3', 'e3', 'f3', 'g3', 'h3']);
+    expect(moved.game.isOver).toBe(false);
+    expect(moved.stored.finished).toBeUndefined();
+    expect(moved.reply).toBeDefined();
+    const text = movedView(moved, discordFrontend).text;
+    expect(text).toContain('That makes six in a row (c3–h3) — only exactly five wins, so the game goes on.');
+    expect(text).not.toMatch(/You win/);
+  });
+
+  it('is said as seven too, and not at all for an ordinary move', async () => {
+    const service = await beforeTheGap(['i3'], ['a1']);
+    const seven = played(await service.move(ALICE, 'f3'));
+    expect(movedView(seven, discordFrontend).text).toContain('That makes seven in a row (c3–i3)');
+    const quiet = await beforeTheGap();
+    const plain = played(await quiet.move(ALICE, 'h10'));
+    expect(plain.overline).toBeUndefined();
+    expect(movedView(plain, discordFrontend).text).not.toMatch(/in a row/);
+  });
+
+  it('a move that makes six one way and five another wins by the five, and says the six does not count', async () => {
+    // f4 f5 f6 f7 above the gap: f3 completes f3–f7 upwards as well as c3–h3 across.
+    const service = await beforeTheGap(['f4', 'f5', 'f6', 'f7'], ['a1', 'a3', 'a5', 'a7']);
+    const moved = played(await service.move(ALICE, 'f3'));
+    expect(moved.stored.finished?.outcome).toBe('bot-lost');
+    expect(moved.overline?.stones).toHaveLength(6);
+    expect(movedView(moved, discordFrontend).text).toContain('That also makes six in a row (c3–h3), which does not count — only exactly five wins; your five does.');
   });
 });
 
