@@ -6,8 +6,8 @@
  *
  * Decisions:
  * - Public: /challenge, /move, /resign, /board, /threats, /library, /stats — a game in a
- *   channel is something to watch. Private: every problem, /hint (a hint is for the asker)
- *   and the /reset-memory confirmation.
+ *   channel is something to watch. Private: every problem, /hint (a hint is for the asker),
+ *   /help and the /reset-memory confirmation.
  * - The board after a move shows the last move ringed; /board and every ended game show the
  *   move numbers, so the whole game can be read from one picture.
  * - Reasons are the player's own explanation (src/player.ts `explain`), in the paper's terms.
@@ -189,6 +189,57 @@ export function resetDoneView(forgotten: number): Reply {
 
 export function resetCancelledView(): Reply {
   return { text: 'Nothing was forgotten.', images: [], private: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Help
+
+/** Each slash command in one line, in the order a newcomer meets them. */
+export const DISCORD_COMMAND_LINES: readonly string[] = [
+  '`/challenge [size] [colour] [level]` start a game against me in this channel',
+  '`/move point` play a stone, e.g. `h8`; I answer at once',
+  '`/board` your game here, with move numbers',
+  '`/hint` a move for you, with its reason (only you see it)',
+  '`/threats` the realisations I recognise on your board, both sides',
+  '`/resign` give up your game',
+  '`/library [page]` the subgoals I have learned in this server',
+  '`/stats` games won and lost here, and how often I lose',
+  '`/reset-memory` forget all I learned here (Manage Server only)',
+  '`/help` this',
+];
+
+/**
+ * The rules, the commands and how the bot learns, with a picture of a five that wins beside a
+ * six that does not (the one rule newcomers trip on). `commandLines`: the front end's own list.
+ */
+export function helpView(f: Frontend, commandLines: readonly string[] = DISCORD_COMMAND_LINES): Reply {
+  const text = [
+    "**Go-Moku**, as Murray & Elcock's program played it (1968).",
+    `**Rules**: two players take turns to put a stone on an empty point; **black moves first**. The first to make **exactly five in a row** — across, down or diagonally — wins. **Six or more in a row does not count**: the game goes on. Boards are 19×19 or 15×15 (${f.command('challenge')} chooses); a full board with no five is a draw.`,
+    '**Commands**',
+    ...commandLines,
+    `**How I learn**: I start in each server knowing only the rule of five in a row. Every game I lose, I walk back through it and write down the subgoals, in Murray & Elcock's notation, that made your win inevitable, and I use them in every game after: see ${f.command('library')}.`,
+  ].join('\n');
+  return {
+    text,
+    images: [{ name: 'rules.png', png: rulesPicture(), description: 'Five black stones in a row, which wins, and six in a row, which does not' }],
+    private: true,
+  };
+}
+
+/** Two small boards: five in a row (wins) and six in a row (does not). */
+function rulesPicture(): Buffer {
+  const size = 15;
+  const row = (n: number): BoardSnapshot => {
+    const cells = new Array<Cell>(size * size).fill(EMPTY);
+    for (let c = 0; c < n; c++) cells[7 * size + 4 + c] = BLACK;
+    return { size, cells };
+  };
+  const none: RealisationOverlay = { colour: 'black', nodes: [], implicit: [] };
+  return renderMnemonicSheet([
+    { title: 'Five in a row: wins', snapshot: row(5), overlay: none },
+    { title: 'Six in a row: does not', snapshot: row(6), overlay: none },
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ import type { ColourChoice, GameService, Seat } from '../bot/service.ts';
 import {
   boardView,
   challengedView,
+  helpView,
   hintView,
   libraryView,
   movedView,
@@ -56,7 +57,7 @@ const COMMANDS_HELP = `commands:
   library [page]   the subgoals I have learned, with graphic mnemonics
   stats            games, wins and losses, and a chart
   resign           give up your game       reset     forget everything I learned here
-  help             this list               quit      leave (the game is kept)`;
+  help             the rules and this list quit      leave (the game is kept)`;
 
 const help = `usage: gomoku play [--out DIR]
 
@@ -141,7 +142,8 @@ async function run(service: GameService, command: string, args: readonly string[
   const view = <T>(r: BotResult<T>, v: (x: T) => Reply) => replyTo(r, f, v);
   switch (command) {
     case 'help':
-      return { text: COMMANDS_HELP, images: [], private: true };
+      // The rules and how the bot learns as /help says them, with this game's own commands.
+      return helpView(f, COMMANDS_HELP.split('\n').slice(1));
     case 'challenge': {
       const options = challengeOptions(args);
       if ('problem' in options) return options.problem;

@@ -135,12 +135,13 @@ describe('the bot end to end: npm start against the fake Discord, with Redis', (
     for (const remove of removals) await remove();
   });
 
-  it('npm run deploy registers the nine commands in the server; /reset-memory only for Manage Server', async () => {
+  it('npm run deploy registers the ten commands in the server; /reset-memory only for Manage Server', async () => {
     const deploy = spawnStart(['deploy'], env, cwd);
     expect(await deploy.exited).toBe(0);
-    expect(deploy.output()).toMatch(/Registered 9 commands in server 210000000000000001/);
+    expect(deploy.output()).toMatch(/Registered 10 commands in server 210000000000000001/);
     const registered = fake.commands(GUILD);
-    expect(registered.map((c) => c.name).sort()).toEqual(['board', 'challenge', 'hint', 'library', 'move', 'reset-memory', 'resign', 'stats', 'threats']);
+    expect(registered.map((c) => c.name).sort()).toEqual(['board', 'challenge', 'help', 'hint', 'library', 'move', 'reset-memory', 'resign', 'stats', 'threats']);
+    expect(registered.find((c) => c.name === 'help')?.options ?? []).toEqual([]);
     expect(registered.find((c) => c.name === 'reset-memory')?.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
     expect(registered.find((c) => c.name === 'move')?.options?.[0]).toMatchObject({ name: 'point', required: true, autocomplete: true });
     // Without DISCORD_GUILD_ID the same commands go global.
@@ -152,6 +153,20 @@ describe('the bot end to end: npm start against the fake Discord, with Redis', (
   it('starts and logs in', async () => {
     bot = spawnStart([], env, cwd);
     await bot.waitFor(READY);
+  });
+
+  it('/help states the rules, lists the commands and how the bot learns, with a five and a six drawn, to the asker only', async () => {
+    const help = await command(DAVE, 'help');
+    expect(help.ephemeral).toBe(true);
+    expect(help.content).toContain('**exactly five in a row**');
+    expect(help.content).toContain('**Six or more in a row does not count**');
+    expect(help.content).toContain('`/reset-memory` forget all I learned here');
+    expect(help.content).toContain("in Murray & Elcock's notation");
+    expect(help.files.map((f) => f.name)).toEqual(['rules.png']);
+    const image = await decode(help.files[0].bytes);
+    expect(image.width).toBeGreaterThan(image.height);
+    // Asking for help starts no game.
+    expect(await storage.guild(GUILD).games.get(gameKey(CHANNEL, DAVE.id))).toBeUndefined();
   });
 
   it('plays a whole game the bot loses, and its library grows in Redis', async () => {

@@ -77,10 +77,12 @@ describe('gomoku play', () => {
     expect(said).toContain('Nothing was forgotten.');
     expect(said).toMatch(/Done: I forgot \d+ learned subgoals?/);
     expect(said).toContain("This server's library: 0 learned subgoals");
+    expect(said).toContain('Six or more in a row does not count: the game goes on.');
+    expect(said).toMatch(/^ {2}threats {10}the realisations I recognise/m);
     expect(said).toContain('Unknown command "dance".');
     expect(said).not.toContain('never read');
     expect(said).toContain('Bye.');
-    for (const name of ['board.png', 'threats.png', 'library-1.png', 'stats.png']) {
+    for (const name of ['rules.png', 'board.png', 'threats.png', 'library-1.png', 'stats.png']) {
       expect(said).toContain(`[image: ${join(out, name)}`);
       const png = await decode(readFileSync(join(out, name)));
       expect(png.width).toBeGreaterThan(100);

@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { CHART, chartPixel, lossRates, renderLossChart } from '../../src/bot/chart.ts';
 import { ruleExample } from '../../src/bot/example.ts';
 import { BOT_PROBLEM_CODES, type BotProblem } from '../../src/bot/problems.ts';
+import { COMMANDS } from '../../src/discord/commands.ts';
 import type { StoredGame } from '../../src/bot/records.ts';
 import { LIBRARY_PAGE_SIZE, type GameView, type LibraryPage } from '../../src/bot/service.ts';
-import { boardView, libraryView, MAX_TEXT, movedView, problemReply, statsView, threatsView } from '../../src/bot/views.ts';
+import { boardView, DISCORD_COMMAND_LINES, helpView, libraryView, MAX_TEXT, movedView, problemReply, statsView, threatsView } from '../../src/bot/views.ts';
 import { describeBotProblem, discordFrontend, terminalFrontend } from '../../src/bot/words.ts';
 import { plain, textBoard } from '../../src/cli/play.ts';
 import { parseDescription } from '../../src/descriptionNotation.ts';
@@ -17,7 +18,7 @@ import { createPlayer } from '../../src/player.ts';
 import { parsePoint } from '../../src/point.ts';
 import { boardLayout, defaultTheme, pointToPixel } from '../../src/render/index.ts';
 import { expectOk } from '../../src/result.ts';
-import { decode, distance, hexToRgb } from '../render/png.ts';
+import { decode, distance, hexToRgb, luminance } from '../render/png.ts';
 import { expectBoardImage } from './support.ts';
 
 const f = discordFrontend;
@@ -166,6 +167,42 @@ describe('library and stats replies', () => {
       '**Go-Moku in this server**\nFinished games: 8 — members won 3, I won 3, 1 draw (and 1 expired).\nI lost 43% of the games decided.\nLibrary: 4 learned subgoals and the rule of the game (/library).',
     );
     expect(s.images.map((i) => i.name)).toEqual(['stats.png']);
+  });
+});
+
+describe('help', () => {
+  it('states the rules, lists every slash command in a line, and says how the bot learns, privately', () => {
+    const help = helpView(f);
+    expect(help.private).toBe(true);
+    expect(help.text.length).toBeLessThanOrEqual(MAX_TEXT);
+    expect(help.text).toContain('**exactly five in a row**');
+    expect(help.text).toContain('**Six or more in a row does not count**: the game goes on.');
+    expect(help.text).toContain('**black moves first**');
+    expect(help.text).toContain('Boards are 19×19 or 15×15');
+    expect(help.text).toMatch(/I walk back through it and write down the subgoals, in Murray & Elcock's notation, that made your win inevitable.*see \/library\./);
+    // Every registered command, and nothing else, has its line.
+    const listed = help.text.split('\n').filter((l) => l.startsWith('`/')).map((l) => /^`\/([a-z-]+)/.exec(l)?.[1]);
+    expect(listed.sort()).toEqual(COMMANDS.map((c) => c.data.name).sort());
+    expect(DISCORD_COMMAND_LINES).toHaveLength(COMMANDS.length);
+  });
+
+  it('draws a five beside a six: one more stone on the right', async () => {
+    const [image] = helpView(f).images;
+    expect(image.name).toBe('rules.png');
+    const png = await decode(image.png);
+    expect(png.width).toBeGreaterThan(png.height);
+    let left = 0;
+    let right = 0;
+    for (let y = 0; y < png.height; y++) {
+      for (let x = 0; x < png.width; x++) {
+        if (luminance(png.at({ x, y })) >= 40) continue;
+        if (x < png.width / 2) left++;
+        else right++;
+      }
+    }
+    // Black stones are the only near-black pixels besides the titles' text, of about equal ink.
+    expect(right / left).toBeGreaterThan(1.08);
+    expect(right / left).toBeLessThan(1.3);
   });
 });
 
