@@ -630,7 +630,8 @@ export class GameService {
     const played = game.play(choice.point);
     if (!played.ok) throw new Error(`the player chose an illegal move: ${played.error.message}`);
     const reason = choice.reason;
-    const playedText = reason.kind === 'attack' || reason.kind === 'five' ? reason.realisation.subgoal.text : undefined;
+    // The subgoal whose node it played: a five, a race attack, or the first move of a forced line.
+    const playedText = reason.kind === 'attack' || reason.kind === 'five' ? reason.realisation.subgoal.text : reason.kind === 'force' ? reason.line.line[0].from?.subgoal.text : undefined;
     const list = playedText !== undefined && !stored.played.includes(playedText) ? [...stored.played, playedText] : stored.played.slice();
     return { choice, played: list, ...(playedText !== undefined ? { playedText } : {}) };
   }

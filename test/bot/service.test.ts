@@ -157,6 +157,26 @@ describe('moves', () => {
   });
 });
 
+describe('the look-ahead in a game against the bot', () => {
+  it('plays a forced line from the subgoal the server taught it, says so, and counts the subgoal as played', async () => {
+    const { service, storage, clock } = await setup();
+    for (const [i, text] of ["(1) 2:4'", "(1, 1) 3:3', 3'"].entries()) {
+      const subgoal = expectOk(compileCached(expectOk(parseDescription(text))));
+      await storage.guild(GUILD).library.put(subgoalKey(subgoal.text), { subgoal, provenance: { game: `g${i}`, move: 9, date: '2025-01-01T00:00:00.000Z' } });
+    }
+    // test/fixtures/player/double-three.txt with the bot black: after the member's n14, j8 makes two open threes.
+    const moves = ['h8', 'b2', 'i8', 'n2', 'j6', 'b14', 'j7'].map((m) => pt(15, m));
+    const stored: StoredGame = { id: 'dt', channelId: 'chan-1', userId: 'alice', size: 15, human: 'white', level: 5, seed: 1, moves, startedAt: clock.now(), updatedAt: clock.now(), recognised: [], played: [] };
+    await storage.guild(GUILD).games.put(gameKey('chan-1', 'alice'), stored);
+    const moved = await service.move(ALICE, 'n14');
+    if (!moved.ok) throw new Error(moved.problem.code);
+    expect(moved.value.reply?.reason.kind).toBe('force');
+    expect(makePoint(15, moved.value.reply!.point)).toBe('j8');
+    expect(movedView(moved.value, discordFrontend).text).toContain("I answer **j8**: plays node 1 of `(1, 1) 3:3', 3'`, five in 3.");
+    expect(moved.value.stored.played).toContain("(1, 1) 3:3', 3'");
+  });
+});
+
 describe('six in a row', () => {
   const played = (r: BotResult<Moved>): Moved => {
     if (!r.ok) throw new Error(r.problem.code);
