@@ -46,7 +46,7 @@ import type { Description, DescriptionNode, LineSpec } from './description.ts';
 import { validateDescription } from './description.ts';
 import type { Game } from './game.ts';
 import { WINDOW } from './geometry.ts';
-import { compileSubgoal, destroyingPoints, movesToFive, Recogniser, type Realisation, type Subgoal } from './recognise.ts';
+import { compileSubgoal, destroyingPoints, movesToFive, quickest, Recogniser, type Realisation, type Subgoal } from './recognise.ts';
 import { err, ok, problem, type Result } from './result.ts';
 import { colourOf, stoneOf, type Colour, type Point, type Stone } from './types.ts';
 
@@ -183,14 +183,10 @@ function learnAt(before: Board, p: Point, stone: Stone, after: readonly Realisat
   return { why: `${sets} sets tried: ${failed.synthesis} gave no valid description, ${failed.compile} did not compile, ${failed.recognition} were not recognised before the move` };
 }
 
-/** The most urgent of the winner's realisations, if one needs two moves or fewer. */
+/** The most urgent of the winner's realisations, if one needs URGENT moves or fewer. */
 function urgentBefore(rs: readonly Realisation[]): Realisation | undefined {
-  let best: Realisation | undefined;
-  for (const r of rs) {
-    const k = movesToFive(r);
-    if (k !== undefined && k <= URGENT && (best === undefined || k < movesToFive(best)!)) best = r;
-  }
-  return best;
+  const best = quickest(rs);
+  return best !== undefined && movesToFive(best)! <= URGENT ? best : undefined;
 }
 
 /** p is a stone in some pattern of r, and in all or none of each node's patterns on a line. */

@@ -38,7 +38,7 @@
 import { Board } from './board.ts';
 import type { Game } from './game.ts';
 import { WINDOW } from './geometry.ts';
-import { destroyingPoints, movesToFive, Recogniser, type Realisation, type Subgoal } from './recognise.ts';
+import { commonDestroyers, movesToFive, quickest, Recogniser, type Realisation, type Subgoal } from './recognise.ts';
 import { opposite, stoneOf, type Colour, type Point, type Stone } from './types.ts';
 
 export interface SearchBounds {
@@ -75,6 +75,8 @@ export function quickSubgoals(library: readonly Subgoal[], depth: number): Subgo
 
 /** The empty points where a move by s makes a `(1) 1:5` realisation: a possible 5-pattern holding three of s. */
 export function fourMoves(board: Board, s: Stone): Point[] {
+  // The board counts its possible 5-patterns by stones held: most positions have none of three.
+  if (board.possibleCount(s, WINDOW - 2) === 0) return [];
   const g = board.geometry;
   const seen = new Set<Point>();
   const n = g.windowCount;
@@ -100,27 +102,6 @@ function fivePoints(rs: readonly Realisation[]): Point[] {
   return [...out].sort((a, b) => a - b);
 }
 
-/** Points that destroy every realisation of the list, ascending. */
-function commonDestroyers(rs: readonly Realisation[]): Point[] {
-  let common: Set<Point> | undefined;
-  for (const r of rs) {
-    const pts = destroyingPoints(r);
-    common = common === undefined ? new Set(pts) : new Set(pts.filter((p) => common!.has(p)));
-    if (common.size === 0) return [];
-  }
-  return common === undefined ? [] : [...common].sort((a, b) => a - b);
-}
-
-/** The quickest realisation of a list (the first among equals), if any. */
-export function quickest(rs: readonly Realisation[]): Realisation | undefined {
-  let best: Realisation | undefined;
-  for (const r of rs) {
-    const k = movesToFive(r);
-    if (k !== undefined && (best === undefined || k < movesToFive(best)!)) best = r;
-  }
-  return best;
-}
-
 /** A line found by the search, and the attacker's moves it takes (in the longest defence). */
 interface Found {
   readonly line: LineStep[];
@@ -142,8 +123,6 @@ export class Lookahead {
   private plays = 0;
   private budget = 0;
   private cut = false;
-  /** Moves played by all searches since the player was made: a measure of the work done. */
-  totalPlays = 0;
 
   constructor(library: readonly Subgoal[], readonly depth: number) {
     this.library = quickSubgoals(library, depth);
@@ -210,7 +189,6 @@ export class Lookahead {
   /** Plays a move on the search's board (for a caller trying candidate moves); undo with `undo`. */
   play(p: Point, colour: Colour): void {
     this.plays++;
-    this.totalPlays++;
     this.recogniser!.play(p, stoneOf(colour));
   }
 

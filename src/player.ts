@@ -41,7 +41,7 @@ import { Board } from './board.ts';
 import { makePoint } from './point.ts';
 import { seededRandom, type Random } from './random.ts';
 import { follow, fourMoves, Lookahead, type ForcedLine } from './lookahead.ts';
-import { destroyingPoints, movesToFive, Recogniser, type Realisation, type Subgoal } from './recognise.ts';
+import { commonDestroyers, destroyingPoints, movesToFive, quickest, type Realisation, type Recogniser, type Subgoal } from './recognise.ts';
 import { opposite, stoneOf, type Colour, type Point, type Stone } from './types.ts';
 
 export type Level = 1 | 2 | 3 | 4 | 5;
@@ -195,9 +195,8 @@ export class Player implements MovePlayer {
       if (found !== undefined) return found;
     }
 
-    const best = (list: readonly Realisation[]) => list.reduce<Realisation | undefined>((b, x) => (b === undefined || movesToFive(x)! < movesToFive(b)! ? x : b), undefined);
-    const myBest = best(mine.filter((x) => movesToFive(x)! <= rule.horizon));
-    const theirBest = best(theirs.filter((x) => movesToFive(x)! <= rule.horizon));
+    const myBest = quickest(mine.filter((x) => movesToFive(x)! <= rule.horizon));
+    const theirBest = quickest(theirs.filter((x) => movesToFive(x)! <= rule.horizon));
     const kMine = myBest === undefined ? Infinity : movesToFive(myBest)!;
     const kTheirs = theirBest === undefined ? Infinity : movesToFive(theirBest)!;
 
@@ -278,17 +277,13 @@ export class Player implements MovePlayer {
   private defencePoint(game: Game, urgent: readonly Realisation[], rnd: Random): Point {
     const kMin = Math.min(...urgent.map((x) => movesToFive(x)!));
     const mostUrgent = urgent.filter((x) => movesToFive(x) === kMin);
-    let common: Set<Point> | undefined;
-    for (const x of mostUrgent) {
-      const pts = new Set(destroyingPoints(x));
-      common = common === undefined ? pts : new Set([...common].filter((p) => pts.has(p)));
-    }
+    const common = commonDestroyers(mostUrgent);
     const weight = new Map<Point, number>();
     for (const x of urgent) {
       const w = 1000 / 10 ** (movesToFive(x)! - kMin);
       for (const p of destroyingPoints(x)) weight.set(p, (weight.get(p) ?? 0) + w);
     }
-    const candidates = common !== undefined && common.size > 0 ? [...common] : [...weight.keys()];
+    const candidates = common.length > 0 ? common : [...weight.keys()];
     // Among the candidates: most weight destroyed, then most positional value, then by point.
     let bestScore = -Infinity;
     let bestPoints: Point[] = [];

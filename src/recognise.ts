@@ -85,6 +85,27 @@ export function destroyingPoints(r: Realisation): Point[] {
   return [...r.nodes, ...r.implicit].sort((a, b) => a - b);
 }
 
+/** The quickest realisation of a list (the first among equals), if any carries a comment. */
+export function quickest(rs: readonly Realisation[]): Realisation | undefined {
+  let best: Realisation | undefined;
+  for (const r of rs) {
+    const k = movesToFive(r);
+    if (k !== undefined && (best === undefined || k < movesToFive(best)!)) best = r;
+  }
+  return best;
+}
+
+/** The points that destroy every realisation of the list, ascending: one move that stops them all. */
+export function commonDestroyers(rs: readonly Realisation[]): Point[] {
+  let common: Set<Point> | undefined;
+  for (const r of rs) {
+    const pts = destroyingPoints(r);
+    common = common === undefined ? new Set(pts) : new Set(pts.filter((p) => common!.has(p)));
+    if (common.size === 0) return [];
+  }
+  return common === undefined ? [] : [...common].sort((a, b) => a - b);
+}
+
 /** Per board size: a stamp per point, so that building a footprint needs no Set. */
 const stamps = new Map<number, { marks: Int32Array; stamp: number }>();
 
