@@ -12,9 +12,9 @@
  * 2. **Learning curve** (src/curve.ts). The player at level 5 starts from an empty library and
  *    plays a series against a fixed rotating mix — `gomokuai`, `tss`, and the player at level
  *    3 with a frozen library of the paper's six subgoals (`elcock-3`), a pair of games each in
- *    turn — learning from every loss. Reported: loss rate and library size per block, the
- *    rolling score against `gomokuai` and the games it took to reach 80%, and at the end the
- *    scores against each opponent of the learned library and of the empty one, frozen, on
+ *    turn — learning from every game won with a five (its losses, and its own wins).
+ *    Reported: loss rate and library size per block, the rolling score against `gomokuai`
+ *    and the games it took to reach 80%, and at the end the scores against each opponent of the learned library and of the empty one, frozen, on
  *    openings the series did not use. The chart goes to docs/images/learning-curve.png.
  *    Losses are analysed in a worker thread (bench/analyser.ts) under a time limit: the
  *    backtrack analysis takes minutes on some games, or throws, and a benchmark must finish;

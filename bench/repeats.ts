@@ -5,7 +5,8 @@
  * docs/BENCHMARKS.md and never fails.
  *
  * **The learner** is the project's player at level 5, from an empty library (the rule of five
- * only), learning from every loss as `gomoku brain --learn` does: the finished game is
+ * only), learning from every game won with a five, its losses and its wins, as `gomoku brain
+ * --learn` and the bot do: the finished game is
  * analysed (`analyseGame`, here in a worker thread under a time limit, bench/analyser.ts) and
  * each new subgoal added to its `Library` before the next game. It is made afresh for every
  * game with that library and always the same seed, 1968 — as if `setLibrary` were called and
@@ -243,7 +244,7 @@ export async function runRepeats(o: RepeatsOptions, print: (line?: string) => vo
     const analysisStarted = performance.now();
     if (result === 'loss' && outcome.how !== 'five') {
       failure = `forfeit (${outcome.forfeit?.code ?? outcome.how}): not analysed`;
-    } else if (result === 'loss') {
+    } else if (result === 'loss' || (result === 'win' && outcome.how === 'five')) {
       const analysis = await analyser.analyse(outcome.game, library);
       if ('error' in analysis) {
         failure = analysis.error;
@@ -256,7 +257,7 @@ export async function runRepeats(o: RepeatsOptions, print: (line?: string) => vo
         taught = analysis.learned.map((l) => ('text' in l.subgoal ? l.subgoal.text : canonicalString(canonicalise(l.subgoal))));
       }
     }
-    const analysisMs = result === 'loss' ? performance.now() - analysisStarted : 0;
+    const analysisMs = outcome.how === 'five' && result !== 'draw' ? performance.now() - analysisStarted : 0;
     const earlier = result === 'loss' ? games.find((g) => g.slot === slot && g.result === 'loss' && sameMoves(g.game, outcome.game)) : undefined;
     games.push({
       index,
@@ -391,7 +392,7 @@ function report(o: RepeatsOptions, r: RunSummary, print: (line?: string) => void
   print(`\n### Never the same loss twice (bench/repeats.ts): ${o.size}×${o.size}, ${plural(r.openings.length, 'opening')} × ${plural(names.length, 'opponent')} × 2 colours a pass (${r.date}, node ${process.version})\n`);
   print(
     `The learner: the player at level 5 from an empty library, made afresh each game with seed ${LEARNER_SEED} (an identical library plays an identical game), ` +
-      `learning from every loss as \`gomoku brain --learn\` does. Opponents: ${names.join(', ')}` +
+      `learning from every game won with a five, lost or won, as \`gomoku brain --learn\` and the bot do. Opponents: ${names.join(', ')}` +
       `${names.includes('elcock-5-paper') ? ` (elcock-5-paper: level 5, the paper's six subgoals frozen, seed ${PAPER_PLAYER_SEED})` : ''}. ` +
       `Openings: generateOpenings(${OPENINGS_SEED}, ${o.openings}, ${o.size}). Analysis limit ${o.analysisSeconds} s.\n`,
   );

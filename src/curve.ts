@@ -2,7 +2,8 @@
  * The learning curve: the project's player starts from an empty library (the rule of five
  * only) and plays a long series against a fixed rotating mix of opponents, learning from
  * every game it loses — the paper's backtrack analysis (src/analysis.ts) of the finished
- * game, each new subgoal added to its library (src/library.ts) before the next game.
+ * game, each new subgoal added to its library (src/library.ts) before the next game — and,
+ * as the bot does, from every game it wins with a five (`learnFromWins`).
  *
  * Games are played by the match runner (src/match.ts), engine against engine over the
  * Gomocup protocol in this process, refereed with exact five:
@@ -90,6 +91,11 @@ export interface CurveOptions {
   readonly timeoutMs?: number;
   /** The date written in each learned subgoal's provenance; today by default. */
   readonly date?: string;
+  /**
+   * Whether the learner also walks back through the games it wins with a five, remembering
+   * its own winning lines as subgoals (the bot's rule, docs/DESIGN.md); true by default.
+   */
+  readonly learnFromWins?: boolean;
   /** How a lost game is analysed; `analyseInProcess` by default. */
   readonly analyse?: LossAnalyser;
   /** Called after each game of the series, once the learner has learned from it, with its library then. */
@@ -207,7 +213,8 @@ export async function runLearningCurve(options: CurveOptions): Promise<LearningC
     let learned = 0;
     let analysisError: string | undefined;
     const analysisStarted = performance.now();
-    if (result === 'loss' && o.how === 'five') {
+    const analysed = o.how === 'five' && (result === 'loss' || (result === 'win' && (options.learnFromWins ?? true)));
+    if (analysed) {
       const analysis = await analyse(o.game, library);
       if ('error' in analysis) {
         analysisError = analysis.error;
@@ -219,7 +226,7 @@ export async function runLearningCurve(options: CurveOptions): Promise<LearningC
       }
       if (learned > 0) learner.setLibrary(library.subgoals());
     }
-    const analysisMs = result === 'loss' ? performance.now() - analysisStarted : 0;
+    const analysisMs = analysed ? performance.now() - analysisStarted : 0;
     const mean = (times: readonly number[]) => (times.length === 0 ? 0 : times.reduce((sum, t) => sum + t, 0) / times.length);
     const game: CurveGame = {
       index,

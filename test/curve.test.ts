@@ -18,7 +18,7 @@ function fakeGame(index: number, opponent: string, result: CurveGame['result'], 
 }
 
 describe('learning curve', () => {
-  it('plays a short series in colour-swapped pairs, learns from its losses and draws the chart', async () => {
+  it('plays a short series in colour-swapped pairs, learns from the games won with a five and draws the chart', async () => {
     const seen: number[] = [];
     const curve = await runLearningCurve({ games: 12, size: 15, opponents, openings: generateOpenings(3, 6, 15), blockSize: 4, window: 2, date: '2026-11-21', onGame: (g) => seen.push(g.index) });
     expect(seen).toEqual([...Array(12).keys()]);
@@ -29,10 +29,13 @@ describe('learning curve', () => {
 
     const losses = curve.games.filter((g) => g.result === 'loss');
     expect(losses.length).toBeGreaterThan(0);
-    // It learned something, only from losses, and the library only grows.
+    // It learned something, from losses and from its own wins (never from a draw or a
+    // forfeit), and the library only grows.
     expect(curve.library.size - 1).toBeGreaterThan(0);
     expect(curve.games.at(-1)!.librarySize).toBe(curve.library.size - 1);
-    for (const g of curve.games) if (g.result !== 'loss') expect(g.learned).toBe(0);
+    for (const g of curve.games) if (g.result === 'draw' || g.how !== 'five') expect(g.learned).toBe(0);
+    expect(curve.games.some((g) => g.result === 'win' && g.learned > 0)).toBe(true);
+    expect(curve.games.some((g) => g.result === 'loss' && g.learned > 0)).toBe(true);
     for (let i = 1; i < 12; i++) expect(curve.games[i].librarySize).toBe(curve.games[i - 1].librarySize + curve.games[i].learned);
     expect(curve.library.entries.slice(1).every((e) => e.provenance?.date === '2026-11-21')).toBe(true);
 
@@ -49,6 +52,13 @@ describe('learning curve', () => {
     // The learned library, frozen, still plays: a standing from the match runner.
     const standing = await evaluate(curve.library, opponents[0], { games: 2, size: 15, openings: generateOpenings(9, 1, 15) });
     expect(standing.games).toBe(2);
+  });
+
+  it('with learnFromWins off, learns from its losses only (the paper\'s rule)', async () => {
+    const curve = await runLearningCurve({ games: 6, size: 15, opponents, openings: generateOpenings(3, 3, 15), date: '2026-11-26', learnFromWins: false });
+    expect(curve.games.some((g) => g.result === 'win')).toBe(true);
+    for (const g of curve.games) if (g.result !== 'loss') expect(g.learned).toBe(0);
+    expect(curve.library.size - 1).toBe(curve.games.reduce((s, g) => s + g.learned, 0));
   });
 
   it('ends the series after the game at which stop says so, with what it learned by then', async () => {

@@ -404,4 +404,22 @@ describe('gomoku brain --learn', () => {
     const text = readFileSync(file, 'utf8');
     expect(text).toMatch(/# learned from elcock-1-\d{8}T\d{6}Z-\d+-1, move \d+, \d{4}-\d{2}-\d{2}\n\(1\) 2:4'/);
   });
+
+  it('analyses a game it won with a five and remembers its own winning line', async () => {
+    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'gomoku-brain-')), 'learned.txt');
+    const brain = spawnBrain(['--player', 'elcock', '--library', file, '--learn', '--level', '1']);
+    brain.send('START 15');
+    expect(await brain.next()).toBe('OK');
+    // The brain (field 1) has an open four on row 3, its last stone at 6,3; it completes the five.
+    brain.send('BOARD');
+    for (const s of ['12,1,2', '3,3,1', '12,13,2', '4,3,1', '13,7,2', '5,3,1', '0,14,2', '6,3,1']) brain.send(s);
+    brain.send('DONE');
+    expect(['2,3', '7,3']).toContain(await brain.next());
+    brain.send('END');
+    expect(await brain.exited).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toMatch(/# learned from elcock-1-\d{8}T\d{6}Z-\d+-1, move 7, \d{4}-\d{2}-\d{2}\n\(1\) 2:4'/);
+  });
 });

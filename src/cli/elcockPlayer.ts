@@ -1,14 +1,14 @@
 /**
  * The project's own player (src/player.ts) for the command line: `gomoku brain --player
  * elcock` and `builtin:elcock` in matches. Reads `--library FILE` (the rule of five is always
- * known), `--level 1..5` and `--seed`. With `--learn`, every game it loses is analysed when
- * the game is over and what it teaches is added to its library and merged into the file
+ * known), `--level 1..5` and `--seed`. With `--learn`, every game won with a five — those it
+ * loses and those it wins — is analysed when the game is over and what it teaches is added to its library and merged into the file
  * (src/cli/learnedLibrary.ts: under a lock, atomically, with whatever other learners wrote
  * there meanwhile, which it then knows too), so it learns across a match. Each subgoal's
  * provenance names the game by an id unique across processes and runs (`learnedGameId`).
  * When the file cannot be written — it no longer parses, say — the player says so through
  * `report` (standard error: the brain's standard output is the protocol's), keeps what it
- * learned and tries again after its next loss.
+ * learned and tries again after the next game that teaches it something.
  */
 import { readFileSync } from 'node:fs';
 import { analyseGame } from '../analysis.ts';
@@ -56,7 +56,9 @@ export function createElcockPlayer(options: PlayerOptions): Result<MovePlayer> {
       const gameId = learnedGameId(player.name);
       if (!options.learn || colour === undefined) return;
       const finished = withCompletion(game);
-      if (finished.status.kind !== 'won' || finished.status.winner === colour) return;
+      // A loss teaches the opponent's winning line (the paper); a win, the player's own, which
+      // its look-ahead may have found only by searching (docs/DESIGN.md, "learning from wins").
+      if (finished.status.kind !== 'won') return;
       const analysis = analyseGame(finished, library.subgoals());
       if (!analysis.ok) return;
       const date = new Date().toISOString().slice(0, 10);
@@ -71,7 +73,7 @@ export function createElcockPlayer(options: PlayerOptions): Result<MovePlayer> {
       const saved = await saveLearned(options.library, library, HEADER);
       if (!saved.ok) {
         unsaved += added;
-        report(`${player.name} could not save what it learned: ${describeProblem(saved.error)}. It keeps the ${unsaved} new subgoal(s) in memory and tries again after its next loss.`);
+        report(`${player.name} could not save what it learned: ${describeProblem(saved.error)}. It keeps the ${unsaved} new subgoal(s) in memory and tries again after the next game that teaches it something.`);
         return;
       }
       unsaved = 0;

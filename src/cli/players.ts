@@ -15,7 +15,7 @@ export interface PlayerOptions {
   readonly library?: string;
   /** A strength setting; its meaning is the player's. */
   readonly level?: number;
-  /** Analyse lost games and merge what is learnt into the library file (through `gameOver`). */
+  /** Analyse games won with a five (lost or won) and merge what is learnt into the library file (through `gameOver`). */
   readonly learn: boolean;
   /** Seed for the player's seeded generator (src/random.ts), if it uses one. */
   readonly seed: number;
