@@ -66,6 +66,7 @@ import { exampleOf } from './example.ts';
 import { KeyedLock } from './lock.ts';
 import { errorText, silentLog, type BotLog } from './log.ts';
 import { done, refuse, type BotResult } from './problems.ts';
+import { pastGames, replayOf, suggestGames, type PastGames, type Replay } from './replay.ts';
 import {
   gameKey,
   gameOf,
@@ -477,6 +478,26 @@ export class GameService {
         history,
       });
     });
+  }
+
+  /** This server's recent finished games (replay.ts). */
+  games(guildId: string): Promise<BotResult<PastGames>> {
+    return this.#guarded(() => pastGames(this.#store, guildId));
+  }
+
+  /** One finished game of this server, to replay (replay.ts). */
+  replay(guildId: string, id: string): Promise<BotResult<Replay>> {
+    return this.#guarded(() => replayOf(this.#store, guildId, id));
+  }
+
+  /** Game ids for /replay's autocomplete; never fails (nothing offered instead). */
+  async suggestGames(guildId: string, typed: string): Promise<{ name: string; value: string }[]> {
+    try {
+      return await suggestGames(this.#store, guildId, typed);
+    } catch (e) {
+      if (!isStorageUnavailable(e)) this.#log.error('autocomplete failed', { error: errorText(e) });
+      return [];
+    }
   }
 
   /**

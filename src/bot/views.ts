@@ -204,6 +204,8 @@ export const DISCORD_COMMAND_LINES: readonly string[] = [
   '`/resign` give up your game',
   '`/library [page]` the subgoals I have learned in this server',
   '`/stats` games won and lost here, and how often I lose',
+  '`/games` the recent games here, and what I learned from them',
+  '`/replay game` watch a finished game move by move',
   '`/reset-memory` forget all I learned here (Manage Server only)',
   '`/help` this',
 ];

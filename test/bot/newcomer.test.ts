@@ -3,18 +3,23 @@
 // Redis under a namespace of its own, removed afterwards. The test reads and seeds the same
 // namespace through its own storage: hand-built games where a position matters, games played
 // through Discord where the whole path does.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBotStorage } from '../../src/bot/config.ts';
 import { silentLog } from '../../src/bot/log.ts';
-import { gameKey, type BotSchema, type StoredGame } from '../../src/bot/records.ts';
+import { gameKey, type BotSchema, type FinishedGame, type StoredGame } from '../../src/bot/records.ts';
 import { startBot, type RunningBot } from '../../src/discord/bot.ts';
-import { parsePoint } from '../../src/point.ts';
+import { parseGame } from '../../src/gameRecord.ts';
+import { makePoint, parsePoint } from '../../src/point.ts';
+import { defaultTheme, pointToPixel, replayLayout } from '../../src/render/index.ts';
 import { expectOk } from '../../src/result.ts';
 import type { Storage } from '../../src/storage/index.ts';
 import { BLACK, EMPTY, WHITE, type Cell } from '../../src/types.ts';
 import { eventually } from '../storage/support.ts';
-import { MEMBER_PERMISSIONS, startFakeDiscord, type FakeDiscord } from '../support/fakeDiscord/index.ts';
-import { answerOf } from './answer.ts';
+import { isCallback, MEMBER_PERMISSIONS, startFakeDiscord, type FakeDiscord } from '../support/fakeDiscord/index.ts';
+import { decodeGif } from '../support/gif.ts';
+import { distance, hexToRgb, luminance } from '../render/png.ts';
+import { answerOf, type Answer } from './answer.ts';
 import { expectBoardImage, REDIS_URL, tempDir, uniqueNamespace } from './support.ts';
 
 const GUILD = '510000000000000001';
@@ -24,6 +29,7 @@ const BOB = { id: '530000000000000002', username: 'bob' };
 const CAROL = { id: '530000000000000003', username: 'carol' };
 const DAVE = { id: '530000000000000004', username: 'dave' };
 const HOUR = 3_600_000;
+const MB = 1024 * 1024;
 
 const pt = (size: number, text: string) => expectOk(parsePoint(size, text));
 
@@ -39,14 +45,14 @@ function cellsOf(moves: readonly number[]): Cell[] {
   return cells;
 }
 
-describe('a newcomer on Discord: six in a row, expired games', () => {
+describe('a newcomer on Discord: six in a row, expired games, past games and replays', () => {
   let fake: FakeDiscord;
   let bot: RunningBot;
   let storage: Storage<BotSchema>;
   const removals: Array<() => Promise<void>> = [];
 
   const command = (user: typeof ALICE, name: string, options: Record<string, string | number> = {}) =>
-    answerOf(fake.interact({ type: 'command', guildId: GUILD, channelId: CHANNEL, name, user, options, permissions: MEMBER_PERMISSIONS }));
+    answerOf(fake.interact({ type: 'command', guildId: GUILD, channelId: CHANNEL, name, user, options, permissions: MEMBER_PERMISSIONS }), 20_000);
 
   beforeAll(async () => {
     const work = await tempDir('newcomer');
@@ -59,6 +65,23 @@ describe('a newcomer on Discord: six in a row, expired games', () => {
     await storage.guild(GUILD).games.put(gameKey(CHANNEL, ALICE.id), handBuilt(ALICE, 'six', ['c3', 'd3', 'e3', 'g3', 'h3'], ['a15', 'c13', 'e15', 'o1', 'm15'], now));
     // Bob last moved 25 hours ago: the sweep will put his game away.
     await storage.guild(GUILD).games.put(gameKey(CHANNEL, BOB.id), handBuilt(BOB, 'idle', ['h8', 'i9'], ['g7', 'j10'], now - 25 * HOUR));
+    // A long game Dave lost as black two days ago: 170 moves, for the replay's size.
+    const long = expectOk(parseGame(readFileSync(new URL('../fixtures/games/replay/long-170.txt', import.meta.url), 'utf8')));
+    const record: FinishedGame = {
+      id: 'mwlong00-0170',
+      channelId: CHANNEL,
+      userId: DAVE.id,
+      size: 19,
+      human: 'black',
+      level: 5,
+      outcome: 'bot-won',
+      ending: 'five',
+      startedAt: now - 49 * HOUR,
+      endedAt: now - 48 * HOUR,
+      moves: long.moves.slice(),
+      learned: [],
+    };
+    await storage.guild(GUILD).records.put(record.id, record);
 
     fake = await startFakeDiscord({
       guilds: [{ id: GUILD, name: 'Go-Moku club', ownerId: ALICE.id, members: [ALICE, BOB, CAROL, DAVE], channels: [{ id: CHANNEL, name: 'gomoku' }] }],
@@ -114,5 +137,95 @@ describe('a newcomer on Discord: six in a row, expired games', () => {
     expect(started.content).toContain(`<@${BOB.id}> challenged me to Go-Moku: 15×15`);
     expect(await storage.guild(GUILD).tombstones.get(gameKey(CHANNEL, BOB.id))).toBeUndefined();
     expect((await command(BOB, 'board')).content).toContain(`<@${BOB.id}>'s game: 15×15`);
+  });
+
+  it('/games lists the recent games: players, result, length and what was learned; /replay animates one', async () => {
+    // Carol follows the hints against level 1 until she wins a game.
+    let won: { last: Answer; moves: number[] } | undefined;
+    for (let attempt = 0; attempt < 4 && won === undefined; attempt++) {
+      await command(CAROL, 'challenge', { size: 15, level: 1 });
+      const moves: number[] = [];
+      for (let i = 0; i < 120; i++) {
+        const hint = await command(CAROL, 'hint');
+        const point = /^Try \*\*([a-o]\d+)\*\*/.exec(hint.content)?.[1];
+        expect(point, hint.content).toBeDefined();
+        const last = await command(CAROL, 'move', { point: point! });
+        moves.push(pt(15, point!));
+        const answer = /I answer \*\*([a-o]\d+)\*\*/.exec(last.content)?.[1];
+        if (answer !== undefined) moves.push(pt(15, answer));
+        if (/\*\*You win\*\*/.test(last.content)) won = { last, moves };
+        if (/\*\*You win\*\*|\*\*I win\*\*|\*\*Draw\*\*/.test(last.content)) break;
+      }
+    }
+    if (won === undefined) throw new Error('Carol never won');
+    const record = (await storage.guild(GUILD).records.list()).map((r) => r.value).find((r) => r.userId === CAROL.id && r.outcome === 'bot-lost')!;
+    expect(record.moves).toEqual(won.moves);
+    const learned = (await storage.guild(GUILD).library.list()).map((e) => e.value).filter((l) => l.provenance.game === record.id);
+    expect(learned.length).toBeGreaterThan(0);
+
+    const list = await command(ALICE, 'games');
+    expect(list.ephemeral).toBe(false);
+    const lines = list.content.split('\n');
+    expect(lines[0]).toMatch(/^\*\*Recent games in this server\*\* \(\d+ games, newest first\):$/);
+    // Newest first: Carol's win, then the game that expired, then Dave's long loss.
+    const ids = lines.flatMap((l) => /^`([^`]+)`/.exec(l)?.[1] ?? []);
+    expect(ids[0]).toBe(record.id);
+    expect(ids.indexOf('idle')).toBeLessThan(ids.indexOf('mwlong00-0170'));
+    const carol = lines.find((l) => l.startsWith(`\`${record.id}\``))!;
+    expect(carol).toContain(`<t:${Math.floor(record.endedAt / 1000)}:f> · <@${CAROL.id}> (black) v me (white) · **<@${CAROL.id}> won** with five · ${record.moves.length} moves · taught me `);
+    for (const l of learned) expect(carol).toContain(`\`${l.subgoal.text}\` (move ${l.provenance.move})`);
+    expect(lines.find((l) => l.startsWith('`mwlong00-0170`'))).toContain(`<@${DAVE.id}> (black) v me (white) · **I won** with five · 170 moves · nothing to learn`);
+    expect(lines.find((l) => l.startsWith('`idle`'))).toContain('expired unfinished · 4 moves');
+    expect(lines[lines.length - 1]).toBe('/replay with a game\'s id shows it move by move.');
+
+    // Autocomplete offers the server's games by id, newest first.
+    const typing = fake.interact({ type: 'autocomplete', guildId: GUILD, channelId: CHANNEL, name: 'replay', user: ALICE, focused: 'game', options: { game: '' } });
+    const offered = ((await typing.waitForResponse(isCallback(8))).choices ?? []).map((c) => String(c.value));
+    expect(offered[0]).toBe(record.id);
+    expect(offered).toContain('mwlong00-0170');
+    const narrowed = fake.interact({ type: 'autocomplete', guildId: GUILD, channelId: CHANNEL, name: 'replay', user: ALICE, focused: 'game', options: { game: 'mwlong' } });
+    expect(((await narrowed.waitForResponse(isCallback(8))).choices ?? []).map((c) => String(c.value))).toEqual(['mwlong00-0170']);
+
+    const replay = await command(ALICE, 'replay', { game: record.id });
+    expect(replay.ephemeral).toBe(false);
+    expect(replay.content).toMatch(new RegExp(`^\\*\\*Replay\\*\\* of game \`${record.id}\``));
+    expect(replay.files.map((f) => f.name)).toEqual([`replay-${record.id}.gif`]);
+    const bytes = replay.files[0].bytes;
+    expect(bytes.length).toBeLessThan(MB);
+    const gif = decodeGif(bytes);
+    expect(gif.frames).toHaveLength(record.moves.length + 1);
+    const layout = replayLayout(15);
+    expect([gif.width, gif.height]).toEqual([layout.width, layout.height]);
+    // The last frame is the final position.
+    const end = gif.screen(record.moves.length);
+    record.moves.forEach((p, i) => {
+      const c = pointToPixel(layout, p);
+      const lum = luminance(end.at(c.x + layout.cell * 0.32, c.y - layout.cell * 0.08));
+      if (i % 2 === 0) expect(lum, makePoint(15, p)).toBeLessThan(80);
+      else expect(lum, makePoint(15, p)).toBeGreaterThan(190);
+    });
+    // Each learned subgoal's realisation is drawn on the frame before its move, a disc on the move's point.
+    const blue = hexToRgb(defaultTheme.realisations.black.colour);
+    for (const l of learned) {
+      const frame = l.provenance.move - 1;
+      const c = pointToPixel(layout, record.moves[frame]);
+      expect(distance(gif.screen(frame).at(c.x + layout.cell * 0.3, c.y), blue), `${l.subgoal.text} on frame ${frame}`).toBeLessThan(40);
+      expect(gif.frames[frame].delayMs).toBe(defaultTheme.replay.markedMs);
+      expect(replay.content).toContain(`\`${l.subgoal.text}\` before move ${l.provenance.move} (${makePoint(15, record.moves[frame])})`);
+    }
+    expect(gif.frames[record.moves.length].delayMs).toBe(defaultTheme.replay.lastMs);
+  });
+
+  it('/replay of a 170-move game is one GIF of 171 frames under a megabyte; an unknown game is answered privately', async () => {
+    const replay = await command(BOB, 'replay', { game: 'mwlong00-0170' });
+    expect(replay.content).toContain(`<@${DAVE.id}> (black) v me (white), 19×19, level 5 · **I won** with five · 170 moves.`);
+    const bytes = replay.files[0].bytes;
+    expect(bytes.length).toBeLessThan(MB);
+    expect(decodeGif(bytes).frames).toHaveLength(171);
+    for (const id of ['nope-0000', '../../etc', '']) {
+      const answer = await command(BOB, 'replay', { game: id });
+      expect(answer, id).toMatchObject({ ephemeral: true, files: [] });
+      expect(answer.content).toMatch(/^This server has no finished game ".*"\. \/games lists the recent ones, with their ids\.$/);
+    }
   });
 });
