@@ -181,6 +181,8 @@ export interface Overline {
 
 export interface Hinted extends GameView {
   readonly choice: MoveChoice;
+  /** Where the player would consider playing, by its positional score, best first (the heat map). */
+  readonly considered: readonly { readonly point: Point; readonly score: number }[];
 }
 
 export interface ThreatsView extends GameView {
@@ -401,8 +403,9 @@ export class GameService {
       const game = gameOf(stored);
       if (game.turn !== stored.human) return refuse({ code: 'not-your-turn' });
       const library = await this.#library(seat.guildId);
-      const choice = this.#newPlayer({ library: library.subgoals(), level: 5, seed: stored.seed }).hint(game);
-      return done({ stored, game, choice });
+      const player = this.#newPlayer({ library: library.subgoals(), level: 5, seed: stored.seed });
+      const choice = player.hint(game);
+      return done({ stored, game, choice, considered: player.positionalScores(game) });
     });
   }
 

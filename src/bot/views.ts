@@ -19,6 +19,7 @@ import { explain, type MoveChoice } from '../player.ts';
 import { makePoint } from '../point.ts';
 import type { Realisation } from '../recognise.ts';
 import { renderBoard, renderMnemonicSheet, renderThreats, type MnemonicItem } from '../render/index.ts';
+import { HEAT_LEGEND, heatImage } from './heatView.ts';
 import type { BoardSnapshot, RealisationOverlay } from '../snapshot.ts';
 import { BLACK, EMPTY, WHITE, type Cell } from '../types.ts';
 import { renderLossChart } from './chart.ts';
@@ -95,7 +96,8 @@ export function boardView(v: GameView, f: Frontend): Reply {
 
 export function hintView(h: Hinted): Reply {
   const size = h.stored.size;
-  return { text: `Try **${makePoint(size, h.choice.point)}**: ${reasonOnly(h.choice, size)}.`, images: [], private: true };
+  const text = `Try **${makePoint(size, h.choice.point)}**: ${reasonOnly(h.choice, size)}.\n${HEAT_LEGEND}`;
+  return { text, images: [heatImage(h)], private: true };
 }
 
 export function threatsView(t: ThreatsView, f: Frontend): Reply {

@@ -11,14 +11,14 @@ import { gameKey, type BotSchema, type FinishedGame, type StoredGame } from '../
 import { startBot, type RunningBot } from '../../src/discord/bot.ts';
 import { parseGame } from '../../src/gameRecord.ts';
 import { makePoint, parsePoint } from '../../src/point.ts';
-import { defaultTheme, pointToPixel, replayLayout } from '../../src/render/index.ts';
+import { boardLayout, defaultTheme, pointToPixel, replayLayout } from '../../src/render/index.ts';
 import { expectOk } from '../../src/result.ts';
 import type { Storage } from '../../src/storage/index.ts';
 import { BLACK, EMPTY, WHITE, type Cell } from '../../src/types.ts';
 import { eventually } from '../storage/support.ts';
 import { isCallback, MEMBER_PERMISSIONS, startFakeDiscord, type FakeDiscord } from '../support/fakeDiscord/index.ts';
 import { decodeGif } from '../support/gif.ts';
-import { distance, hexToRgb, luminance } from '../render/png.ts';
+import { decode, distance, hexToRgb, luminance } from '../render/png.ts';
 import { answerOf, type Answer } from './answer.ts';
 import { expectBoardImage, REDIS_URL, tempDir, uniqueNamespace } from './support.ts';
 
@@ -117,6 +117,30 @@ describe('a newcomer on Discord: six in a row, expired games, past games and rep
     expect(after?.moves.slice(0, before.length + 1)).toEqual([...before, pt(15, 'f3')]);
     expect(after?.moves).toHaveLength(before.length + 2);
     await expectBoardImage(moved.files[0].bytes, 15, cellsOf(after!.moves));
+  });
+
+  it('/hint shows where the bot would consider playing, as a heat map with the hint ringed', async () => {
+    const hint = await command(ALICE, 'hint');
+    expect(hint.ephemeral).toBe(true);
+    const point = /^Try \*\*([a-o]\d+)\*\*: /.exec(hint.content)?.[1];
+    expect(point, hint.content).toBeDefined();
+    expect(hint.content).toContain('the redder the more');
+    expect(hint.files.map((f) => f.name)).toEqual(['hint.png']);
+    const image = await decode(hint.files[0].bytes);
+    const layout = boardLayout(15, defaultTheme);
+    expect([image.width, image.height]).toEqual([layout.width, layout.height]);
+    const c = pointToPixel(layout, pt(15, point!));
+    expect(distance(image.at({ x: c.x + layout.cell * 0.42, y: c.y }), hexToRgb(defaultTheme.heat.ring))).toBeLessThan(60);
+    // Some vacant points are tinted: reddish, where the bare board is wood.
+    const moves = (await storage.guild(GUILD).games.get(gameKey(CHANNEL, ALICE.id)))!.moves;
+    let tinted = 0;
+    for (let p = 0; p < 225; p++) {
+      if (moves.includes(p)) continue;
+      const q = pointToPixel(layout, p);
+      const [r, g] = image.at({ x: q.x + layout.cell / 4, y: q.y + layout.cell / 4 });
+      if (r - g > 90) tinted++;
+    }
+    expect(tinted).toBeGreaterThan(0);
   });
 
   it('an idle game swept away leaves word: the next command says it expired, after how long and when', async () => {

@@ -45,6 +45,7 @@ const PROBLEMS: BotProblem[] = [
   { code: 'occupied', point: 'j10' },
   { code: 'bad-option', option: 'challenge', text: '17', allowed: 'a size' },
   { code: 'no-such-page', page: 4, pages: 2 },
+  { code: 'no-such-game', id: 'mwxe3k0s-6y9m' },
   { code: 'not-admin' },
   { code: 'not-in-server' },
   { code: 'not-your-button' },
