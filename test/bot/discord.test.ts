@@ -17,7 +17,7 @@ import { deployCommands } from '../../src/discord/deploy.ts';
 import { parseDescription } from '../../src/descriptionNotation.ts';
 import { compileCached } from '../../src/library.ts';
 import { parsePoint } from '../../src/point.ts';
-import { boardLayout, defaultTheme, pointToPixel } from '../../src/render/index.ts';
+import { boardLayout, defaultTheme, legendLayout, pointToPixel } from '../../src/render/index.ts';
 import { expectOk } from '../../src/result.ts';
 import type { Storage } from '../../src/storage/index.ts';
 import { BLACK, EMPTY, WHITE, type Cell } from '../../src/types.ts';
@@ -238,12 +238,14 @@ describe('the bot end to end: npm start against the fake Discord, with Redis', (
     expect(answer.content).toMatch(/^Realisations I recognise on <@\d+>'s board \(15×15 · you play black · level 1 · \d+ moves\):/);
     expect(answer.content).toMatch(/\*\*Black\*\* \(you\): (none|\d+ realisations?)/);
     expect(answer.content).toMatch(/\*\*White\*\* \(me\): (none|\d+ realisations?)/);
-    const listed = [...answer.content.matchAll(/^`(\([^`]+)` nodes ([a-o0-9 ]+?)(?: · implicit ([a-o0-9 ]+?))?(?: · five in (\d+))?$/gm)];
+    const listed = [...answer.content.matchAll(/^`(\([^`]+)` nodes ([a-o0-9 ]+?)(?: · implicit ([a-o0-9 ]+?)| · \d+ ways, implicit among [a-o0-9 ]+?(?: \(in every way: [a-o0-9 ]+\))?)?(?: · five in (\d+))?$/gm)];
     expect(listed.length).toBeGreaterThan(0);
     const moves = await movesOf(BOB);
     const image = await decode(answer.files[0].bytes);
     const layout = boardLayout(15, defaultTheme);
-    expect([image.width, image.height]).toEqual([layout.width, layout.height]);
+    // The board, and its legend below it.
+    const legend = legendLayout(15, { black: 'Black (you)', white: 'White (me)' });
+    expect([image.width, image.height]).toEqual([legend.width, legend.height]);
     // Each listed node carries a disc in its side's colour (black's realisations come first).
     const blackCount = Number(/\*\*Black\*\* \(you\): (\d+)/.exec(answer.content)?.[1] ?? 0);
     listed.forEach((m, k) => {

@@ -7,11 +7,13 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBotStorage } from '../../src/bot/config.ts';
 import { silentLog } from '../../src/bot/log.ts';
-import { gameKey, type BotSchema, type FinishedGame, type StoredGame } from '../../src/bot/records.ts';
+import { gameKey, subgoalKey, type BotSchema, type FinishedGame, type StoredGame } from '../../src/bot/records.ts';
+import { parseDescription } from '../../src/descriptionNotation.ts';
+import { compileCached } from '../../src/library.ts';
 import { startBot, type RunningBot } from '../../src/discord/bot.ts';
 import { parseGame } from '../../src/gameRecord.ts';
 import { makePoint, parsePoint } from '../../src/point.ts';
-import { boardLayout, defaultTheme, pointToPixel, replayLayout } from '../../src/render/index.ts';
+import { boardLayout, defaultTheme, legendLayout, pointToPixel, replayLayout } from '../../src/render/index.ts';
 import { expectOk } from '../../src/result.ts';
 import type { Storage } from '../../src/storage/index.ts';
 import { BLACK, EMPTY, WHITE, type Cell } from '../../src/types.ts';
@@ -28,6 +30,7 @@ const ALICE = { id: '530000000000000001', username: 'alice' };
 const BOB = { id: '530000000000000002', username: 'bob' };
 const CAROL = { id: '530000000000000003', username: 'carol' };
 const DAVE = { id: '530000000000000004', username: 'dave' };
+const ERIN = { id: '530000000000000005', username: 'erin' };
 const HOUR = 3_600_000;
 const MB = 1024 * 1024;
 
@@ -84,7 +87,7 @@ describe('a newcomer on Discord: six in a row, expired games, past games and rep
     await storage.guild(GUILD).records.put(record.id, record);
 
     fake = await startFakeDiscord({
-      guilds: [{ id: GUILD, name: 'Go-Moku club', ownerId: ALICE.id, members: [ALICE, BOB, CAROL, DAVE], channels: [{ id: CHANNEL, name: 'gomoku' }] }],
+      guilds: [{ id: GUILD, name: 'Go-Moku club', ownerId: ALICE.id, members: [ALICE, BOB, CAROL, DAVE, ERIN], channels: [{ id: CHANNEL, name: 'gomoku' }] }],
       botUser: { id: '540000000000000001', username: 'Go-Moku' },
     });
     bot = await startBot(
@@ -251,5 +254,39 @@ describe('a newcomer on Discord: six in a row, expired games, past games and rep
       expect(answer, id).toMatchObject({ ephemeral: true, files: [] });
       expect(answer.content).toMatch(/^This server has no finished game ".*"\. \/games lists the recent ones, with their ids\.$/);
     }
+  });
+
+  it('/threats says one line per distinct realisation, "N ways" for those that differ only in implicit nodes, with a legend in the image', async () => {
+    // The server has learned the double open three; Erin (black) has j8 k8 and l10 l9: l8 makes one, several ways.
+    const subgoal = expectOk(compileCached(expectOk(parseDescription("(1, 1) 3:3', 3'"))));
+    await storage.guild(GUILD).library.put(subgoalKey(subgoal.text), { subgoal, provenance: { game: 'elsewhere', move: 9, date: '2026-11-01T00:00:00.000Z' } });
+    await storage.guild(GUILD).games.put(gameKey(CHANNEL, ERIN.id), handBuilt(ERIN, 'erin', ['j8', 'k8', 'l10', 'l9'], ['a1', 'a3', 'o15', 'o13'], Date.now()));
+    const answer = await command(ERIN, 'threats');
+    expect(answer.ephemeral).toBe(false);
+    const lines = answer.content.split('\n');
+    const atL8 = lines.filter((l) => l.startsWith("`(1, 1) 3:3', 3'` nodes l8"));
+    expect(atL8).toHaveLength(1);
+    const ways = Number(/ · (\d+) ways, implicit among ([a-o0-9 ]+) \(in every way: ([a-o0-9 ]+)\) · five in 3$/.exec(atL8[0])?.[1]);
+    expect(ways).toBeGreaterThan(1);
+    expect(answer.content).toMatch(new RegExp(`\\*\\*Black\\*\\* \\(you\\): \\d+ realisations? \\(\\d+ counting each way\\)`));
+    // The legend under the board: a disc in each side's colour, a disc for a node and a square for an implicit node.
+    const legend = legendLayout(15, { black: 'Black (you)', white: 'White (me)' });
+    const image = await decode(answer.files[0].bytes);
+    expect([image.width, image.height]).toEqual([legend.width, legend.height]);
+    expect(legend.swatches.map((s) => [s.kind, s.side, s.text])).toEqual([
+      ['node', 'black', 'Black (you)'],
+      ['node', 'white', 'White (me)'],
+      ['node', 'black', 'explicit node (its label)'],
+      ['implicit', 'black', 'implicit node'],
+    ]);
+    for (const sw of legend.swatches) {
+      const colour = hexToRgb(defaultTheme.realisations[sw.side].colour);
+      const size = sw.kind === 'node' ? defaultTheme.realisations.nodeRadius : defaultTheme.realisations.implicitHalf * 1.4;
+      const at = sw.kind === 'node' ? { x: sw.at.x - 0.7 * size * legend.board.cell, y: sw.at.y } : { x: sw.at.x - size * legend.board.cell, y: sw.at.y - 0.5 * size * legend.board.cell };
+      expect(distance(image.at(at), colour), `${sw.kind} swatch of ${sw.side}`).toBeLessThan(50);
+    }
+    // And l8 carries black's disc on the board.
+    const c = pointToPixel(legend.board, pt(15, 'l8'));
+    expect(distance(image.at({ x: c.x + legend.board.cell * 0.3, y: c.y }), hexToRgb(defaultTheme.realisations.black.colour))).toBeLessThan(60);
   });
 });
