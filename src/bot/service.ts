@@ -66,6 +66,7 @@ import { exampleOf } from './example.ts';
 import { KeyedLock } from './lock.ts';
 import { errorText, silentLog, type BotLog } from './log.ts';
 import { done, refuse, type BotResult } from './problems.ts';
+import { memberResults, resignations, type MemberResult } from './memberStats.ts';
 import { pastGames, replayOf, suggestGames, type PastGames, type Replay } from './replay.ts';
 import {
   gameKey,
@@ -216,7 +217,11 @@ export interface ServerStats {
   /** Subgoals learned, not counting the rule of the game. */
   readonly learned: number;
   /** Finished games, oldest first. */
-  readonly history: readonly { readonly endedAt: number; readonly outcome: Outcome }[];
+  readonly history: readonly { readonly endedAt: number; readonly outcome: Outcome; readonly ending?: Ending }[];
+  /** Games the member resigned, counted apart from `botWon` (memberStats.ts). */
+  readonly resigned?: number;
+  /** Each member's results, most games first (memberStats.ts). */
+  readonly members?: readonly MemberResult[];
 }
 
 /** Seed of the bot's generator for move n of a game. */
@@ -468,8 +473,8 @@ export class GameService {
     return this.#guarded(async () => {
       const memory = this.#store.guild(guildId);
       const [records, learned] = await Promise.all([memory.records.list(), memory.library.list()]);
-      const history = records.map((r) => ({ endedAt: r.value.endedAt, outcome: r.value.outcome })).sort((a, b) => a.endedAt - b.endedAt);
-      const count = (o: Outcome) => history.filter((h) => h.outcome === o).length;
+      const history = records.map((r) => ({ endedAt: r.value.endedAt, outcome: r.value.outcome, ending: r.value.ending })).sort((a, b) => a.endedAt - b.endedAt);
+      const count = (o: Outcome) => history.filter((h) => h.outcome === o && h.ending !== 'resigned').length;
       const texts = new Set(learned.map((e) => e.value.subgoal.text));
       return done({
         games: history.length,
@@ -479,6 +484,8 @@ export class GameService {
         abandoned: count('abandoned'),
         learned: texts.size,
         history,
+        resigned: resignations(history),
+        members: memberResults(records.map((r) => r.value)),
       });
     });
   }

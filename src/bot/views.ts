@@ -19,6 +19,7 @@ import { makePoint } from '../point.ts';
 import type { Realisation } from '../recognise.ts';
 import { renderBoard, renderMnemonicSheet, renderThreatsWithLegend, type MnemonicItem } from '../render/index.ts';
 import { HEAT_LEGEND, heatImage } from './heatView.ts';
+import { memberLines, resignedWords } from './memberStats.ts';
 import { groupRealisations, threatLine } from './threatLines.ts';
 import type { BoardSnapshot, RealisationOverlay } from '../snapshot.ts';
 import { BLACK, EMPTY, WHITE, type Cell } from '../types.ts';
@@ -158,9 +159,10 @@ export function statsView(s: ServerStats, f: Frontend): Reply {
   const decided = s.botWon + s.botLost + s.draws;
   const lines = [
     '**Go-Moku in this server**',
-    `Finished games: ${s.games} — members won ${s.botLost}, I won ${s.botWon}, ${plural(s.draws, 'draw')}${s.abandoned > 0 ? ` (and ${s.abandoned} expired)` : ''}.`,
-    decided > 0 ? `I lost ${Math.round((100 * s.botLost) / decided)}% of the games decided.` : 'No game has been decided yet.',
+    `Finished games: ${s.games} — members won ${s.botLost}, I won ${s.botWon}, ${plural(s.draws, 'draw')}${resignedWords(s.resigned ?? 0)}${s.abandoned > 0 ? ` (and ${s.abandoned} expired)` : ''}.`,
+    decided > 0 ? `I lost ${Math.round((100 * s.botLost) / decided)}% of the games decided${(s.resigned ?? 0) > 0 ? ' by a five or a full board' : ''}.` : 'No game has been decided yet.',
     `Library: ${plural(s.learned, 'learned subgoal')} and the rule of the game (${f.command('library')}).`,
+    ...memberLines(s.members ?? [], f),
   ];
   const chart = renderLossChart(s.history);
   return {

@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBotStorage } from '../../src/bot/config.ts';
+import { CHART, chartPixel } from '../../src/bot/chart.ts';
 import { silentLog } from '../../src/bot/log.ts';
+import { plural } from '../../src/bot/words.ts';
 import { gameKey, subgoalKey, type BotSchema, type FinishedGame, type StoredGame } from '../../src/bot/records.ts';
 import { parseDescription } from '../../src/descriptionNotation.ts';
 import { compileCached } from '../../src/library.ts';
@@ -288,5 +290,35 @@ describe('a newcomer on Discord: six in a row, expired games, past games and rep
     // And l8 carries black's disc on the board.
     const c = pointToPixel(legend.board, pt(15, 'l8'));
     expect(distance(image.at({ x: c.x + legend.board.cell * 0.3, y: c.y }), hexToRgb(defaultTheme.realisations.black.colour))).toBeLessThan(60);
+  });
+
+  it('/stats counts resignations apart, shows each member\'s results, and charts the decided games only, with a legend', async () => {
+    const resigned = await command(BOB, 'resign');
+    expect(resigned.content).toContain('resigned. **I win.**');
+    const records = (await storage.guild(GUILD).records.list()).map((r) => r.value);
+    const byFive = (who: string, outcome: string) => records.filter((r) => r.userId === who && r.outcome === outcome && r.ending === 'five').length;
+    const membersWon = records.filter((r) => r.outcome === 'bot-lost').length;
+    const botWon = records.filter((r) => r.outcome === 'bot-won' && r.ending !== 'resigned').length;
+    const draws = records.filter((r) => r.outcome === 'draw').length;
+    expect(records.filter((r) => r.ending === 'resigned')).toHaveLength(1);
+
+    const stats = await command(ALICE, 'stats');
+    const lines = stats.content.split('\n');
+    expect(lines[1]).toBe(`Finished games: ${records.length} — members won ${membersWon}, I won ${botWon}, ${draws} draw${draws === 1 ? '' : 's'}, 1 resigned (counted apart: no five, nothing learned) (and 1 expired).`);
+    expect(lines[2]).toBe(`I lost ${Math.round((100 * membersWon) / (membersWon + botWon + draws))}% of the games decided by a five or a full board.`);
+    expect(lines).toContain('**Members** (wins against me, losses, best streak of wins):');
+    expect(lines).toContain(`<@${CAROL.id}>: ${plural(byFive(CAROL.id, 'bot-lost'), 'win')}, ${byFive(CAROL.id, 'bot-won')} loss${byFive(CAROL.id, 'bot-won') === 1 ? '' : 'es'}${draws > 0 ? `, ${plural(draws, 'draw')}` : ''}, best streak 1`);
+    expect(lines).toContain(`<@${DAVE.id}>: 0 wins, 1 loss, best streak 0`);
+    expect(lines).toContain(`<@${BOB.id}>: 0 wins, 0 losses, 1 resigned, best streak 0`);
+
+    // The chart: the decided games without the resignation; the overall line ends on their loss rate.
+    const decided = records.filter((r) => r.outcome !== 'abandoned' && r.ending !== 'resigned');
+    const chart = await decode(stats.files[0].bytes);
+    expect([chart.width, chart.height]).toEqual([CHART.width, CHART.height]);
+    const end = chartPixel(decided.length, decided.length, membersWon / decided.length);
+    expect(distance(chart.at(end), hexToRgb(CHART.overall))).toBeLessThan(40);
+    // With fewer than ten decided games the recent line has not begun (the legend says from when);
+    // the legend has a dot for a loss, left of its words.
+    expect(decided.length).toBeLessThan(10);
   });
 });
