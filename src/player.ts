@@ -151,6 +151,20 @@ export class Player implements MovePlayer {
     return this.decide(game, 5, seededRandom(game.moves.reduce((h, p) => (Math.imul(h, 31) + p + 1) >>> 0, 7)));
   }
 
+  /**
+   * What the positional rule (step 5) would weigh for the side to move: each vacant point near
+   * the stones with its score, best first (ties by point). The same scores the rule picks from;
+   * reading them chooses nothing and draws nothing from the generator. For the /hint heat map.
+   */
+  positionalScores(game: Game): { readonly point: Point; readonly score: number }[] {
+    const board = game.board;
+    const me = stoneOf(game.turn);
+    return board
+      .emptyNear(2)
+      .map((point) => ({ point, score: positionalValue(board, point, me) }))
+      .sort((a, b) => b.score - a.score || a.point - b.point);
+  }
+
   /** The realisations the player sees on the game's board, for both colours. */
   realisations(game: Game): { black: Realisation[]; white: Realisation[] } {
     const r = this.sync(game);

@@ -152,3 +152,45 @@ describe('determinism, randomness and levels', () => {
     expect(p.hint(g).point).toBe(h.point);
   });
 });
+
+describe('positionalScores (the /hint heat map)', () => {
+  // Twelve moves of a real opening, where the player's choice is positional.
+  const opening = (): Game => {
+    const g = Game.create(19);
+    for (const t of ['j10', 'k11', 'k10', 'j11', 'l11', 'i9', 'h10', 'l10', 'm12', 'k9', 'j8', 'n13']) expectOk(g.play(expectOk(parsePoint(19, t))));
+    return g;
+  };
+
+  it('are the scores the positional rule picks from: the choice is among the best, with its own score', () => {
+    for (let seed = 0; seed < 6; seed++) {
+      const g = opening();
+      const player = createPlayer({ library: library(RULE), level: 5, seed });
+      const scores = player.positionalScores(g);
+      const choice = player.choose(g);
+      expect(choice.reason.kind).toBe('positional');
+      const mine = scores.find((s) => s.point === choice.point);
+      expect(mine?.score).toBe(choice.reason.kind === 'positional' ? choice.reason.score : NaN);
+      expect(mine!.score).toBeGreaterThanOrEqual(scores[0].score * (1 - LEVELS[5].margin));
+      // Best first, each a vacant point within two lines of a stone.
+      for (let i = 1; i < scores.length; i++) expect(scores[i - 1].score).toBeGreaterThanOrEqual(scores[i].score);
+      for (const s of scores) expect(g.board.isEmpty(s.point)).toBe(true);
+    }
+  });
+
+  it('choose nothing: a player asked for them first makes the same moves', () => {
+    for (let seed = 0; seed < 6; seed++) {
+      const asked = createPlayer({ library: library(LEARNED), level: 3, seed });
+      const plain = createPlayer({ library: library(LEARNED), level: 3, seed });
+      const a = opening();
+      const b = opening();
+      for (let n = 0; n < 6; n++) {
+        asked.positionalScores(a);
+        const x = asked.choose(a);
+        const y = plain.choose(b);
+        expect(x.point).toBe(y.point);
+        expectOk(a.play(x.point));
+        expectOk(b.play(y.point));
+      }
+    }
+  });
+});

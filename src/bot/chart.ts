@@ -6,11 +6,15 @@
  * - The x axis counts decided games (expired ones are left out: nobody won them), not days:
  *   a server plays in bursts, and a game is the unit the bot learns from.
  * - Two lines: the loss rate over all games so far (steady) and over the last `WINDOW` games
- *   (how it is doing now). A dot marks each loss on the bottom edge.
+ *   (how it is doing now). A dot marks each loss on the bottom edge. The recent line starts at
+ *   game `WINDOW` + 1: before it, it is the overall line, and drawn there it only hid under it
+ *   (the legend says where it starts); it is drawn over the overall line.
+ * - A resignation is left out (memberStats.ts): nobody made a five, and counted as the bot's
+ *   win it would bend the curve downwards for a reason that is not learning.
  */
 import { createCanvas } from 'canvas';
 import { defaultTheme } from '../render/index.ts';
-import type { Outcome } from './records.ts';
+import type { Ending, Outcome } from './records.ts';
 
 export const CHART = {
   width: 640,
@@ -38,8 +42,8 @@ export interface ChartPoint {
 }
 
 /** The numbers the chart draws. */
-export function lossRates(history: readonly { readonly outcome: Outcome }[]): ChartPoint[] {
-  const decided = history.filter((h) => h.outcome !== 'abandoned');
+export function lossRates(history: readonly { readonly outcome: Outcome; readonly ending?: Ending }[]): ChartPoint[] {
+  const decided = history.filter((h) => h.outcome !== 'abandoned' && h.ending !== 'resigned');
   const out: ChartPoint[] = [];
   let losses = 0;
   decided.forEach((h, i) => {
@@ -62,7 +66,7 @@ export function chartPixel(n: number, games: number, rate: number): { x: number;
 }
 
 /** The PNG; undefined when no game has been decided yet (there is nothing to draw). */
-export function renderLossChart(history: readonly { readonly outcome: Outcome }[]): Buffer | undefined {
+export function renderLossChart(history: readonly { readonly outcome: Outcome; readonly ending?: Ending }[]): Buffer | undefined {
   const points = lossRates(history);
   if (points.length === 0) return undefined;
   const { width, height, margin } = CHART;
@@ -111,39 +115,47 @@ export function renderLossChart(history: readonly { readonly outcome: Outcome }[
   ctx.font = `bold 14px "${family}"`;
   ctx.fillText('How often the bot loses', left, 18);
   ctx.font = `12px "${family}"`;
-  const legend: [string, string][] = [
-    [CHART.overall, 'all games'],
-    [CHART.recent, `last ${WINDOW}`],
+  const legend: [string, string, 'line' | 'dot'][] = [
+    [CHART.overall, 'all games', 'line'],
+    [CHART.recent, games > WINDOW ? `last ${WINDOW}` : `last ${WINDOW} (from game ${WINDOW + 1})`, 'line'],
+    [CHART.loss, 'a loss', 'dot'],
   ];
-  let lx = right - 200;
-  for (const [colour, label] of legend) {
+  const widths = legend.map(([, label]) => 30 + ctx.measureText(label).width);
+  let lx = right - widths.reduce((a, b) => a + b, 0) - 12 * (legend.length - 1);
+  legend.forEach(([colour, label, kind], i) => {
     ctx.fillStyle = colour;
-    ctx.fillRect(lx, 14, 18, 4);
+    if (kind === 'line') ctx.fillRect(lx, 14, 18, 4);
+    else {
+      ctx.beginPath();
+      ctx.arc(lx + 9, 16, 3, 0, 2 * Math.PI);
+      ctx.fill();
+    }
     ctx.fillStyle = CHART.axis;
     ctx.fillText(label, lx + 24, 17);
-    lx += 100;
-  }
+    lx += widths[i] + 12;
+  });
 
-  const line = (colour: string, rate: (p: ChartPoint) => number) => {
+  const line = (colour: string, rate: (p: ChartPoint) => number, from: number) => {
+    const shown = points.filter((p) => p.game >= from);
     ctx.strokeStyle = colour;
     ctx.fillStyle = colour;
     ctx.lineWidth = 3;
     ctx.beginPath();
-    points.forEach((p, i) => {
+    shown.forEach((p, i) => {
       const { x, y } = chartPixel(p.game, games, rate(p));
       if (i === 0) ctx.moveTo(x, y);
       else ctx.lineTo(x, y);
     });
     ctx.stroke();
-    for (const p of points) {
+    for (const p of shown) {
       const { x, y } = chartPixel(p.game, games, rate(p));
       ctx.beginPath();
       ctx.arc(x, y, 4, 0, 2 * Math.PI);
       ctx.fill();
     }
   };
-  line(CHART.recent, (p) => p.recent);
-  line(CHART.overall, (p) => p.overall);
+  line(CHART.overall, (p) => p.overall, 1);
+  line(CHART.recent, (p) => p.recent, WINDOW + 1);
 
   ctx.fillStyle = CHART.loss;
   for (const p of points) {

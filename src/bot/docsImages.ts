@@ -12,7 +12,8 @@ import { makePoint } from '../point.ts';
 import { openBotStorage } from './config.ts';
 import { silentLog } from './log.ts';
 import { GameService, type Moved, type Seat } from './service.ts';
-import { libraryView, movedView, statsView, threatsView, type Reply } from './views.ts';
+import { gamesView, replayView } from './replayViews.ts';
+import { hintView, libraryView, movedView, statsView, threatsView, type Reply } from './views.ts';
 import { discordFrontend as f } from './words.ts';
 
 const GAMES = 12;
@@ -34,12 +35,15 @@ const save = (name: string, reply: Reply) => {
 let firstLoss: Moved | undefined;
 let threats: Reply | undefined;
 let threatCount = 0;
+let hintReply: Reply | undefined;
 for (let g = 0; g < GAMES; g++) {
   await service.challenge(seat, { size: 19, level: 2 });
   for (let n = 0; ; n++) {
     const hint = await service.hint(seat);
     if (!hint.ok) throw new Error(hint.problem.code);
     const point = makePoint(19, hint.value.choice.point);
+    // The heat map of the first hint at move 30, when the board has taken shape.
+    if (hintReply === undefined && hint.value.game.moves.length === 30) hintReply = hintView(hint.value);
     // The threats of the last game, at the position where both sides have the most.
     if (g === GAMES - 1) {
       const t = await service.threats(seat);
@@ -60,6 +64,13 @@ for (let g = 0; g < GAMES; g++) {
 }
 if (firstLoss !== undefined) save('bot-move.png', movedView(firstLoss, f));
 if (threats !== undefined) save('bot-threats.png', threats);
+if (hintReply !== undefined) save('bot-hint.png', hintReply);
+if (firstLoss !== undefined) {
+  const replay = await service.replay(seat.guildId, firstLoss.stored.id);
+  if (replay.ok) save('bot-replay.gif', replayView(replay.value, f));
+}
+const games = await service.games(seat.guildId);
+if (games.ok) process.stdout.write(`${gamesView(games.value, f).text}\n\n`);
 const page = await service.library(seat.guildId, 1);
 if (page.ok) save('bot-library.png', libraryView(page.value, f));
 const stats = await service.stats(seat.guildId);

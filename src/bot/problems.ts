@@ -20,6 +20,7 @@ export const BOT_PROBLEM_CODES = [
   'occupied',
   'bad-option',
   'no-such-page',
+  'no-such-game',
   'not-admin',
   'not-in-server',
   'not-your-button',
@@ -49,6 +50,8 @@ export type BotProblem =
   /** An option outside its allowed values (the terminal; Discord offers only valid choices). */
   | { readonly code: 'bad-option'; readonly option: string; readonly text: string; readonly allowed: string }
   | { readonly code: 'no-such-page'; readonly page: number; readonly pages: number }
+  /** /replay of a game this server has no record of (never played here, or forgotten by a reset). */
+  | { readonly code: 'no-such-game'; readonly id: string }
   /** /reset-memory by a member who cannot manage the server. */
   | { readonly code: 'not-admin' }
   /** A command used outside a server (in a DM): each server has its own memory. */

@@ -66,6 +66,8 @@ import { exampleOf } from './example.ts';
 import { KeyedLock } from './lock.ts';
 import { errorText, silentLog, type BotLog } from './log.ts';
 import { done, refuse, type BotResult } from './problems.ts';
+import { memberResults, resignations, type MemberResult } from './memberStats.ts';
+import { pastGames, replayOf, suggestGames, type PastGames, type Replay } from './replay.ts';
 import {
   gameKey,
   gameOf,
@@ -180,6 +182,8 @@ export interface Overline {
 
 export interface Hinted extends GameView {
   readonly choice: MoveChoice;
+  /** Where the player would consider playing, by its positional score, best first (the heat map). */
+  readonly considered: readonly { readonly point: Point; readonly score: number }[];
 }
 
 export interface ThreatsView extends GameView {
@@ -213,7 +217,11 @@ export interface ServerStats {
   /** Subgoals learned, not counting the rule of the game. */
   readonly learned: number;
   /** Finished games, oldest first. */
-  readonly history: readonly { readonly endedAt: number; readonly outcome: Outcome }[];
+  readonly history: readonly { readonly endedAt: number; readonly outcome: Outcome; readonly ending?: Ending }[];
+  /** Games the member resigned, counted apart from `botWon` (memberStats.ts). */
+  readonly resigned?: number;
+  /** Each member's results, most games first (memberStats.ts). */
+  readonly members?: readonly MemberResult[];
 }
 
 /** Seed of the bot's generator for move n of a game. */
@@ -400,8 +408,9 @@ export class GameService {
       const game = gameOf(stored);
       if (game.turn !== stored.human) return refuse({ code: 'not-your-turn' });
       const library = await this.#library(seat.guildId);
-      const choice = this.#newPlayer({ library: library.subgoals(), level: 5, seed: stored.seed }).hint(game);
-      return done({ stored, game, choice });
+      const player = this.#newPlayer({ library: library.subgoals(), level: 5, seed: stored.seed });
+      const choice = player.hint(game);
+      return done({ stored, game, choice, considered: player.positionalScores(game) });
     });
   }
 
@@ -464,8 +473,8 @@ export class GameService {
     return this.#guarded(async () => {
       const memory = this.#store.guild(guildId);
       const [records, learned] = await Promise.all([memory.records.list(), memory.library.list()]);
-      const history = records.map((r) => ({ endedAt: r.value.endedAt, outcome: r.value.outcome })).sort((a, b) => a.endedAt - b.endedAt);
-      const count = (o: Outcome) => history.filter((h) => h.outcome === o).length;
+      const history = records.map((r) => ({ endedAt: r.value.endedAt, outcome: r.value.outcome, ending: r.value.ending })).sort((a, b) => a.endedAt - b.endedAt);
+      const count = (o: Outcome) => history.filter((h) => h.outcome === o && h.ending !== 'resigned').length;
       const texts = new Set(learned.map((e) => e.value.subgoal.text));
       return done({
         games: history.length,
@@ -475,8 +484,30 @@ export class GameService {
         abandoned: count('abandoned'),
         learned: texts.size,
         history,
+        resigned: resignations(history),
+        members: memberResults(records.map((r) => r.value)),
       });
     });
+  }
+
+  /** This server's recent finished games (replay.ts). */
+  games(guildId: string): Promise<BotResult<PastGames>> {
+    return this.#guarded(() => pastGames(this.#store, guildId));
+  }
+
+  /** One finished game of this server, to replay (replay.ts). */
+  replay(guildId: string, id: string): Promise<BotResult<Replay>> {
+    return this.#guarded(() => replayOf(this.#store, guildId, id));
+  }
+
+  /** Game ids for /replay's autocomplete; never fails (nothing offered instead). */
+  async suggestGames(guildId: string, typed: string): Promise<{ name: string; value: string }[]> {
+    try {
+      return await suggestGames(this.#store, guildId, typed);
+    } catch (e) {
+      if (!isStorageUnavailable(e)) this.#log.error('autocomplete failed', { error: errorText(e) });
+      return [];
+    }
   }
 
   /**

@@ -13,12 +13,14 @@
  * - Reasons are the player's own explanation (src/player.ts `explain`), in the paper's terms.
  * - Text stays under Discord's 2000 characters: long lists are cut with "… and n more".
  */
-import { threatJson } from '../cli/threats.ts';
 import type { Game } from '../game.ts';
 import { explain, type MoveChoice } from '../player.ts';
 import { makePoint } from '../point.ts';
 import type { Realisation } from '../recognise.ts';
-import { renderBoard, renderMnemonicSheet, renderThreats, type MnemonicItem } from '../render/index.ts';
+import { renderBoard, renderMnemonicSheet, renderThreatsWithLegend, type MnemonicItem } from '../render/index.ts';
+import { HEAT_LEGEND, heatImage } from './heatView.ts';
+import { memberLines, resignedWords } from './memberStats.ts';
+import { groupRealisations, threatLine } from './threatLines.ts';
 import type { BoardSnapshot, RealisationOverlay } from '../snapshot.ts';
 import { BLACK, EMPTY, WHITE, type Cell } from '../types.ts';
 import { renderLossChart } from './chart.ts';
@@ -95,7 +97,8 @@ export function boardView(v: GameView, f: Frontend): Reply {
 
 export function hintView(h: Hinted): Reply {
   const size = h.stored.size;
-  return { text: `Try **${makePoint(size, h.choice.point)}**: ${reasonOnly(h.choice, size)}.`, images: [], private: true };
+  const text = `Try **${makePoint(size, h.choice.point)}**: ${reasonOnly(h.choice, size)}.\n${HEAT_LEGEND}`;
+  return { text, images: [heatImage(h)], private: true };
 }
 
 export function threatsView(t: ThreatsView, f: Frontend): Reply {
@@ -103,25 +106,19 @@ export function threatsView(t: ThreatsView, f: Frontend): Reply {
   const size = stored.size;
   const side = (colour: 'black' | 'white', list: readonly Realisation[]) => {
     const whose = colour === stored.human ? 'you' : 'me';
-    const head = `**${capitalise(colour)}** (${whose}): ${list.length === 0 ? 'none' : plural(list.length, 'realisation')}`;
-    const items = [...list]
-      .sort((a, b) => (threatJson(size, a).moves ?? Infinity) - (threatJson(size, b).moves ?? Infinity))
-      .map((r) => {
-        const j = threatJson(size, r);
-        const implicit = j.implicit.length > 0 ? ` · implicit ${j.implicit.join(' ')}` : '';
-        const moves = j.moves !== null ? ` · five in ${j.moves}` : '';
-        return `\`${j.subgoal}\` nodes ${j.nodes.join(' ')}${implicit}${moves}`;
-      });
-    return [head, ...items];
+    const groups = groupRealisations(size, list);
+    const ways = list.length > groups.length ? ` (${list.length} counting each way)` : '';
+    const head = `**${capitalise(colour)}** (${whose}): ${groups.length === 0 ? 'none' : `${plural(groups.length, 'realisation')}${ways}`}`;
+    return [head, ...groups.map(threatLine)];
   };
   const head = `Realisations I recognise on ${f.whose(stored.userId)} board (${gameLine(t)}):`;
-  const foot = 'On the image: explicit nodes are numbered discs, implicit nodes hollow squares, each side in its own colour. Nodes are listed in label order.';
+  const foot = 'On the image (its legend below the board): explicit nodes are numbered discs, implicit nodes squares, each side in its own colour. Nodes are listed in label order; "ways" are realisations on the same nodes that differ only in their implicit nodes.';
   const body = fitLines([...side('black', t.black), ...side('white', t.white)], MAX_TEXT - head.length - foot.length - 4);
   const overlays: RealisationOverlay[] = [...t.black, ...t.white].map((r) => ({ colour: r.colour, nodes: r.nodes, implicit: r.implicit }));
   const snapshot = game.snapshot();
   return {
     text: [head, ...body, foot].join('\n'),
-    images: [{ name: 'threats.png', png: renderThreats(snapshot, overlays), description: `Realisations on the ${size}×${size} board after move ${game.moves.length}` }],
+    images: [{ name: 'threats.png', png: renderThreatsWithLegend(snapshot, overlays, { black: `Black (${stored.human === 'black' ? 'you' : 'me'})`, white: `White (${stored.human === 'white' ? 'you' : 'me'})` }), description: `Realisations on the ${size}×${size} board after move ${game.moves.length}` }],
     private: false,
     board: snapshot,
   };
@@ -162,9 +159,10 @@ export function statsView(s: ServerStats, f: Frontend): Reply {
   const decided = s.botWon + s.botLost + s.draws;
   const lines = [
     '**Go-Moku in this server**',
-    `Finished games: ${s.games} — members won ${s.botLost}, I won ${s.botWon}, ${plural(s.draws, 'draw')}${s.abandoned > 0 ? ` (and ${s.abandoned} expired)` : ''}.`,
-    decided > 0 ? `I lost ${Math.round((100 * s.botLost) / decided)}% of the games decided.` : 'No game has been decided yet.',
+    `Finished games: ${s.games} — members won ${s.botLost}, I won ${s.botWon}, ${plural(s.draws, 'draw')}${resignedWords(s.resigned ?? 0)}${s.abandoned > 0 ? ` (and ${s.abandoned} expired)` : ''}.`,
+    decided > 0 ? `I lost ${Math.round((100 * s.botLost) / decided)}% of the games decided${(s.resigned ?? 0) > 0 ? ' by a five or a full board' : ''}.` : 'No game has been decided yet.',
     `Library: ${plural(s.learned, 'learned subgoal')} and the rule of the game (${f.command('library')}).`,
+    ...memberLines(s.members ?? [], f),
   ];
   const chart = renderLossChart(s.history);
   return {
@@ -204,6 +202,8 @@ export const DISCORD_COMMAND_LINES: readonly string[] = [
   '`/resign` give up your game',
   '`/library [page]` the subgoals I have learned in this server',
   '`/stats` games won and lost here, and how often I lose',
+  '`/games` the recent games here, and what I learned from them',
+  '`/replay game` watch a finished game move by move',
   '`/reset-memory` forget all I learned here (Manage Server only)',
   '`/help` this',
 ];

@@ -64,6 +64,8 @@ export function describeBotProblem(p: BotProblem, f: Frontend): string {
       return `${p.option} must be ${p.allowed}, not "${p.text}".`;
     case 'no-such-page':
       return `There is no page ${p.page}: the library has ${plural(p.pages, 'page')}.`;
+    case 'no-such-game':
+      return `This server has no finished game "${p.id}". ${c('games')} lists the recent ones, with their ids.`;
     case 'not-admin':
       return `Only members who can manage this server (the Manage Server permission) may reset its memory.`;
     case 'not-in-server':

@@ -145,6 +145,28 @@ export interface Theme {
     readonly columns: number;
     readonly minColumnPx: number;
   };
+  /**
+   * The /hint heat map (heat.ts): a translucent square on each point the player weighs, from
+   * `low` to `high` with its weight, at most `maxAlpha` opaque; points under `floor` of the best
+   * are left bare. The hinted point gets a ring.
+   */
+  readonly heat: {
+    readonly low: Rgb;
+    readonly high: Rgb;
+    readonly maxAlpha: number;
+    readonly floor: number;
+    readonly ring: string;
+  };
+  /** Animated replays (gif.ts): the board's cell size and how long each kind of frame shows. */
+  readonly replay: {
+    readonly cellPx: number;
+    /** An ordinary move. */
+    readonly moveMs: number;
+    /** A move where a learned subgoal's realisation is drawn: long enough to look at it. */
+    readonly markedMs: number;
+    /** The last frame, with the five: the end is held before the replay starts again. */
+    readonly lastMs: number;
+  };
   /** zlib level for the PNG: 6 is libpng's default and the best size for the time here. */
   readonly pngCompression: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 }
@@ -208,6 +230,8 @@ export const defaultTheme: Theme = deepFreeze({
   },
   mnemonic: { cellPx: 24, edge: 0.55 },
   sheet: { background: '#f6f1e7', text: '#1f1a14', titlePx: 14, paddingPx: 14, columns: 4, minColumnPx: 190 },
+  heat: { low: [255, 214, 64], high: [214, 25, 28], maxAlpha: 0.62, floor: 0.25, ring: '#1b5fc4' },
+  replay: { cellPx: 32, moveMs: 500, markedMs: 3000, lastMs: 5000 },
   pngCompression: 6,
 });
 

@@ -17,7 +17,7 @@ import { deployCommands } from '../../src/discord/deploy.ts';
 import { parseDescription } from '../../src/descriptionNotation.ts';
 import { compileCached } from '../../src/library.ts';
 import { parsePoint } from '../../src/point.ts';
-import { boardLayout, defaultTheme, pointToPixel } from '../../src/render/index.ts';
+import { boardLayout, defaultTheme, legendLayout, pointToPixel } from '../../src/render/index.ts';
 import { expectOk } from '../../src/result.ts';
 import type { Storage } from '../../src/storage/index.ts';
 import { BLACK, EMPTY, WHITE, type Cell } from '../../src/types.ts';
@@ -135,12 +135,12 @@ describe('the bot end to end: npm start against the fake Discord, with Redis', (
     for (const remove of removals) await remove();
   });
 
-  it('npm run deploy registers the ten commands in the server; /reset-memory only for Manage Server', async () => {
+  it('npm run deploy registers the twelve commands in the server; /reset-memory only for Manage Server', async () => {
     const deploy = spawnStart(['deploy'], env, cwd);
     expect(await deploy.exited).toBe(0);
-    expect(deploy.output()).toMatch(/Registered 10 commands in server 210000000000000001/);
+    expect(deploy.output()).toMatch(/Registered 12 commands in server 210000000000000001/);
     const registered = fake.commands(GUILD);
-    expect(registered.map((c) => c.name).sort()).toEqual(['board', 'challenge', 'help', 'hint', 'library', 'move', 'reset-memory', 'resign', 'stats', 'threats']);
+    expect(registered.map((c) => c.name).sort()).toEqual(['board', 'challenge', 'games', 'help', 'hint', 'library', 'move', 'replay', 'reset-memory', 'resign', 'stats', 'threats']);
     expect(registered.find((c) => c.name === 'help')?.options ?? []).toEqual([]);
     expect(registered.find((c) => c.name === 'reset-memory')?.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
     expect(registered.find((c) => c.name === 'move')?.options?.[0]).toMatchObject({ name: 'point', required: true, autocomplete: true });
@@ -238,12 +238,14 @@ describe('the bot end to end: npm start against the fake Discord, with Redis', (
     expect(answer.content).toMatch(/^Realisations I recognise on <@\d+>'s board \(15×15 · you play black · level 1 · \d+ moves\):/);
     expect(answer.content).toMatch(/\*\*Black\*\* \(you\): (none|\d+ realisations?)/);
     expect(answer.content).toMatch(/\*\*White\*\* \(me\): (none|\d+ realisations?)/);
-    const listed = [...answer.content.matchAll(/^`(\([^`]+)` nodes ([a-o0-9 ]+?)(?: · implicit ([a-o0-9 ]+?))?(?: · five in (\d+))?$/gm)];
+    const listed = [...answer.content.matchAll(/^`(\([^`]+)` nodes ([a-o0-9 ]+?)(?: · implicit ([a-o0-9 ]+?)| · \d+ ways, implicit among [a-o0-9 ]+?(?: \(in every way: [a-o0-9 ]+\))?)?(?: · five in (\d+))?$/gm)];
     expect(listed.length).toBeGreaterThan(0);
     const moves = await movesOf(BOB);
     const image = await decode(answer.files[0].bytes);
     const layout = boardLayout(15, defaultTheme);
-    expect([image.width, image.height]).toEqual([layout.width, layout.height]);
+    // The board, and its legend below it.
+    const legend = legendLayout(15, { black: 'Black (you)', white: 'White (me)' });
+    expect([image.width, image.height]).toEqual([legend.width, legend.height]);
     // Each listed node carries a disc in its side's colour (black's realisations come first).
     const blackCount = Number(/\*\*Black\*\* \(you\): (\d+)/.exec(answer.content)?.[1] ?? 0);
     listed.forEach((m, k) => {

@@ -300,7 +300,8 @@ describe('learning from a lost game', () => {
     await service.move(ALICE, 'h8');
     const resigned = await service.resign(ALICE);
     expect(resigned.ok && resigned.value.stored.finished).toMatchObject({ outcome: 'bot-won', ending: 'resigned', learned: [] });
-    expect(await service.stats(GUILD)).toMatchObject({ ok: true, value: { games: 2, botWon: 2, botLost: 0 } });
+    // A resignation is counted apart, not as the bot's win (issue 27).
+    expect(await service.stats(GUILD)).toMatchObject({ ok: true, value: { games: 2, botWon: 1, botLost: 0, resigned: 1 } });
   });
 });
 

@@ -9,14 +9,14 @@ import { COMMANDS } from '../../src/discord/commands.ts';
 import type { StoredGame } from '../../src/bot/records.ts';
 import { LIBRARY_PAGE_SIZE, type GameView, type LibraryPage } from '../../src/bot/service.ts';
 import { boardView, DISCORD_COMMAND_LINES, helpView, libraryView, MAX_TEXT, movedView, problemReply, statsView, threatsView } from '../../src/bot/views.ts';
-import { describeBotProblem, discordFrontend, terminalFrontend } from '../../src/bot/words.ts';
+import { describeBotProblem, discordFrontend, plural, terminalFrontend } from '../../src/bot/words.ts';
 import { plain, textBoard } from '../../src/cli/play.ts';
 import { parseDescription } from '../../src/descriptionNotation.ts';
 import { Game } from '../../src/game.ts';
 import { compileCached } from '../../src/library.ts';
 import { createPlayer } from '../../src/player.ts';
-import { parsePoint } from '../../src/point.ts';
-import { boardLayout, defaultTheme, pointToPixel } from '../../src/render/index.ts';
+import { makePoint, parsePoint } from '../../src/point.ts';
+import { boardLayout, defaultTheme, legendLayout, pointToPixel } from '../../src/render/index.ts';
 import { expectOk } from '../../src/result.ts';
 import { decode, distance, hexToRgb, luminance } from '../render/png.ts';
 import { expectBoardImage } from './support.ts';
@@ -45,6 +45,7 @@ const PROBLEMS: BotProblem[] = [
   { code: 'occupied', point: 'j10' },
   { code: 'bad-option', option: 'challenge', text: '17', allowed: 'a size' },
   { code: 'no-such-page', page: 4, pages: 2 },
+  { code: 'no-such-game', id: 'mwxe3k0s-6y9m' },
   { code: 'not-admin' },
   { code: 'not-in-server' },
   { code: 'not-your-button' },
@@ -124,6 +125,39 @@ describe('game replies', () => {
     for (const x of seen.black) {
       const c = pointToPixel(layout, x.nodes[0]);
       expect(distance(image.at({ x: c.x + layout.cell * 0.3, y: c.y }), blue)).toBeLessThan(60);
+    }
+  });
+});
+
+describe('/threats, one line per distinct realisation', () => {
+  it('groups realisations that differ only in implicit nodes into one line that says how many ways, with a legend under the board', async () => {
+    // Black j8 k8 on row 8 and l10 l9 on column l: l8 makes an open three on each, with
+    // several choices of windows — the same threat, other implicit nodes.
+    const v = view(['j8', 'a1', 'k8', 'a3', 'l10', 'o15', 'l9', 'o13']);
+    const player = createPlayer({ library: [subgoal('(1) 1:5'), subgoal("(1) 2:4'"), subgoal("(1, 1) 3:3', 3'")] });
+    const seen = player.realisations(v.game);
+    const atL8 = seen.black.filter((r) => r.subgoal.text === "(1, 1) 3:3', 3'" && r.nodes.length === 1 && r.nodes[0] === pt('l8'));
+    expect(atL8.length).toBeGreaterThan(1);
+    const r = threatsView({ ...v, ...seen }, f);
+    const lines = r.text.split('\n').filter((l) => l.startsWith("`(1, 1) 3:3', 3'` nodes l8"));
+    expect(lines).toHaveLength(1);
+    const used = [...new Set(atL8.flatMap((x) => x.implicit))].sort((a, b) => (a % 15) - (b % 15) || a - b);
+    const every = used.filter((p) => atL8.every((x) => x.implicit.includes(p)));
+    expect(every.length).toBeGreaterThan(0);
+    const names = (ps: number[]) => ps.map((p) => makePoint(15, p)).join(' ');
+    expect(lines[0]).toBe(`\`(1, 1) 3:3', 3'\` nodes l8 · ${atL8.length} ways, implicit among ${names(used)} (in every way: ${names(every)}) · five in 3`);
+    // The head counts lines, and the realisations counting each way.
+    const distinct = new Set(seen.black.map((x) => `${x.subgoal.text}|${x.nodes.join(',')}`)).size;
+    expect(r.text).toContain(`**Black** (you): ${plural(distinct, 'realisation')} (${seen.black.length} counting each way)`);
+    const legend = legendLayout(15, { black: 'Black (you)', white: 'White (me)' });
+    const image = await decode(r.images[0].png);
+    expect([image.width, image.height]).toEqual([legend.width, legend.height]);
+    expect(legend.height).toBeGreaterThan(boardLayout(15, defaultTheme).height);
+    for (const sw of legend.swatches) {
+      const colour = hexToRgb(defaultTheme.realisations[sw.side].colour);
+      const size = sw.kind === 'node' ? defaultTheme.realisations.nodeRadius : defaultTheme.realisations.implicitHalf * 1.4;
+      const at = sw.kind === 'node' ? { x: sw.at.x - 0.7 * size * legend.board.cell, y: sw.at.y } : { x: sw.at.x - size * legend.board.cell, y: sw.at.y - 0.5 * size * legend.board.cell };
+      expect(distance(image.at(at), colour), `${sw.kind} swatch of ${sw.side}`).toBeLessThan(50);
     }
   });
 });

@@ -1,0 +1,23 @@
+/**
+ * The picture beside /hint: where the bot would consider playing, as a heat map over the
+ * board (src/render/heat.ts) from the player's own positional scores, the hint ringed.
+ *
+ * The scores are those of the player's positional rule, so they show how it weighs building
+ * its own possible 5-patterns and spoiling the other side's; a hint that comes from a
+ * realisation (a five, a block, a forced line) is ringed wherever the heat is.
+ */
+import { heatFromScores, renderHeatMap } from '../render/index.ts';
+import type { Hinted } from './service.ts';
+import type { ReplyImage } from './views.ts';
+
+export const HEAT_LEGEND = 'The picture: where I would consider playing for you, the redder the more (how much each point builds your possible fives and spoils mine); the blue ring is the hint.';
+
+export function heatImage(h: Hinted): ReplyImage {
+  const snapshot = h.game.snapshot();
+  const heat = heatFromScores(h.considered);
+  return {
+    name: 'hint.png',
+    png: renderHeatMap(snapshot, heat, { ring: h.choice.point }),
+    description: `Heat map of the ${h.stored.size}×${h.stored.size} board: ${heat.length} points considered, the hint ringed`,
+  };
+}

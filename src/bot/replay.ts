@@ -1,0 +1,129 @@
+/**
+ * Past games: the list /games shows and the replay /replay draws. A finished game's record
+ * (records.ts `FinishedGame`) has its moves and the texts of the subgoals first learned from
+ * it; each of those subgoals is in the library with the move it was learned at and, usually, an
+ * example of its realisation in the game's own coordinates (example.ts).
+ *
+ * Decisions:
+ * - /games lists the server's most recent finished games, newest first, expired ones too (a
+ *   member may want to see where they left one), at most `GAMES_SHOWN`.
+ * - A learned subgoal is drawn on the frame of the position it was recognised in: the one just
+ *   before the winner's move it was learned at (provenance move m: frame m − 1), where that
+ *   move's point is one of its nodes. Its realisation is the stored example's nodes and
+ *   implicit nodes; a record without an example (storage kept none) is recognised again on
+ *   that position. A subgoal learned elsewhere and only met again in this game is not drawn:
+ *   the game taught nothing new there.
+ * - Game ids are the service's (`<time base 36>-<4 base-36 chars>`); anything else typed is
+ *   answered as a game the server does not have, without asking storage for a strange key.
+ */
+import { Board } from '../board.ts';
+import type { Game } from '../game.ts';
+import { recognise } from '../recognise.ts';
+import type { ReplaySnapshot } from '../render/index.ts';
+import type { RealisationOverlay } from '../snapshot.ts';
+import { colourOf, type Stone } from '../types.ts';
+import { done, refuse, type BotResult } from './problems.ts';
+import { gameOf, type FinishedGame, type LearnedRecord } from './records.ts';
+import type { BotStore } from './service.ts';
+
+/** Games /games lists; also the most /replay's autocomplete offers (Discord's limit is 25). */
+export const GAMES_SHOWN = 10;
+const SUGGESTED = 25;
+const GAME_ID = /^[0-9a-z]{1,16}-[0-9a-z]{1,8}$/;
+
+/** A finished game as /games lists it. */
+export interface PastGame {
+  readonly record: FinishedGame;
+  /** The learned subgoals, with the winner's move each was learned at, in the order learned. */
+  readonly learned: readonly { readonly text: string; readonly move?: number }[];
+}
+
+export interface PastGames {
+  /** Finished games in the server, all told. */
+  readonly total: number;
+  readonly games: readonly PastGame[];
+}
+
+/** A game to replay: its record, the game played out, and what the GIF draws. */
+export interface Replay extends PastGame {
+  readonly game: Game;
+  readonly snapshot: ReplaySnapshot;
+}
+
+/** The server's most recent finished games, newest first. */
+export async function pastGames(store: BotStore, guildId: string, limit = GAMES_SHOWN): Promise<BotResult<PastGames>> {
+  const memory = store.guild(guildId);
+  const [records, library] = await Promise.all([memory.records.list(), memory.library.list()]);
+  const learned = learnedByGame(library.map((e) => e.value));
+  const newest = records.map((r) => r.value).sort((a, b) => b.endedAt - a.endedAt || (a.id < b.id ? -1 : 1));
+  return done({ total: newest.length, games: newest.slice(0, limit).map((record) => pastGame(record, learned.get(record.id) ?? [])) });
+}
+
+/** One game's replay. */
+export async function replayOf(store: BotStore, guildId: string, id: string): Promise<BotResult<Replay>> {
+  const wanted = id.trim();
+  if (!GAME_ID.test(wanted)) return refuse({ code: 'no-such-game', id: wanted.slice(0, 40) });
+  const memory = store.guild(guildId);
+  const record = await memory.records.get(wanted);
+  if (record === undefined) return refuse({ code: 'no-such-game', id: wanted });
+  const learned = learnedByGame((await memory.library.list()).map((e) => e.value)).get(record.id) ?? [];
+  const game = gameOf(record);
+  const status = game.status;
+  const marks = learned.flatMap((l) => {
+    const overlay = overlayOf(record, l);
+    return overlay === undefined ? [] : [{ frame: l.provenance.move - 1, overlays: [overlay] }];
+  });
+  const snapshot: ReplaySnapshot = { size: record.size, moves: record.moves, marks, ...(status.kind === 'won' ? { winningLine: status.five } : {}) };
+  return done({ ...pastGame(record, learned), game, snapshot });
+}
+
+/** Ids for /replay's autocomplete, newest first, with a label a member can pick by. */
+export async function suggestGames(store: BotStore, guildId: string, typed: string): Promise<{ name: string; value: string }[]> {
+  const want = typed.trim().toLowerCase();
+  const records = (await store.guild(guildId).records.list()).map((r) => r.value).sort((a, b) => b.endedAt - a.endedAt);
+  return records
+    .filter((r) => r.id.startsWith(want) || want === '')
+    .slice(0, SUGGESTED)
+    .map((r) => ({ name: `${r.id} · ${new Date(r.endedAt).toISOString().slice(0, 10)} · ${resultLabel(r)} · ${r.moves.length} moves`.slice(0, 100), value: r.id }));
+}
+
+function resultLabel(r: FinishedGame): string {
+  switch (r.ending) {
+    case 'five':
+      return r.outcome === 'bot-lost' ? 'member won' : 'bot won';
+    case 'resigned':
+      return 'member resigned';
+    case 'full-board':
+      return 'draw';
+    case 'expired':
+      return 'expired';
+  }
+}
+
+function pastGame(record: FinishedGame, learned: readonly LearnedRecord[]): PastGame {
+  const byText = new Map(learned.map((l) => [l.subgoal.text, l.provenance.move]));
+  return { record, learned: record.learned.map((text) => ({ text, ...(byText.has(text) ? { move: byText.get(text) } : {}) })) };
+}
+
+/** The library's records learned from each game, by game id, the move nearest the win first. */
+function learnedByGame(records: readonly LearnedRecord[]): Map<string, LearnedRecord[]> {
+  const out = new Map<string, LearnedRecord[]>();
+  for (const r of records) out.set(r.provenance.game, [...(out.get(r.provenance.game) ?? []), r]);
+  for (const list of out.values()) list.sort((a, b) => b.provenance.move - a.provenance.move);
+  return out;
+}
+
+/** The realisation a learned subgoal was recognised as, on the game's board before the move. */
+function overlayOf(record: FinishedGame, learned: LearnedRecord): RealisationOverlay | undefined {
+  const m = learned.provenance.move;
+  if (m < 1 || m > record.moves.length) return undefined;
+  const e = learned.example;
+  if (e !== undefined && e.size === record.size) return { colour: e.colour, nodes: e.nodes, implicit: e.implicit };
+  const game = gameOf(record);
+  const point = record.moves[m - 1];
+  const before = Board.empty(record.size);
+  record.moves.slice(0, m - 1).forEach((p) => before.play(p, game.board.get(p) as Stone));
+  const winner = colourOf(game.board.get(point) as Stone);
+  const found = recognise(before, [learned.subgoal])[winner].find((r) => r.nodes.includes(point));
+  return found === undefined ? undefined : { colour: found.colour, nodes: found.nodes, implicit: found.implicit };
+}
