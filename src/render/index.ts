@@ -6,3 +6,4 @@ export { renderBoard, renderThreats, type RenderOptions } from './board.ts';
 export { renderMnemonic, renderMnemonicSheet, mnemonicBox, mnemonicLayout, type MnemonicItem, type MnemonicOptions } from './mnemonic.ts';
 export { boardLayout, cropLayout, pointToPixel, starPoints, coordinateLabels, type Layout, type Box, type Pixel } from './layout.ts';
 export { defaultTheme, type Theme } from './theme.ts';
+export { renderLineChart, lineChartPixel, chartRange, LINE_CHART, type LineChartSpec, type LineSeries } from './lineChart.ts';
