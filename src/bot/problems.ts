@@ -6,6 +6,7 @@
  * Every problem means the same thing: nothing about the game or the server's memory changed.
  */
 import type { Colour } from '../types.ts';
+import type { CommunityProblem } from './communityProblems.ts';
 import type { Outcome } from './records.ts';
 
 export const BOT_PROBLEM_CODES = [
@@ -56,10 +57,12 @@ export type BotProblem =
   | { readonly code: 'not-admin' }
   /** A command used outside a server (in a DM): each server has its own memory. */
   | { readonly code: 'not-in-server' }
-  /** A confirmation button pressed by someone other than the member who asked. */
-  | { readonly code: 'not-your-button' }
+  /** A confirmation button pressed by someone other than the member who asked; `command` makes one's own (default reset-memory). */
+  | { readonly code: 'not-your-button'; readonly command?: string }
   /** Redis (or the data folder) did not answer. */
-  | { readonly code: 'storage-unavailable' };
+  | { readonly code: 'storage-unavailable' }
+  /** Games between members and invitations (communityProblems.ts `COMMUNITY_PROBLEM_CODES`). */
+  | CommunityProblem;
 
 /** The result of every service call: a value, or a problem for the user. */
 export type BotResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: BotProblem };

@@ -29,14 +29,24 @@
 import { createHash } from 'node:crypto';
 import { parseDescription } from '../descriptionNotation.ts';
 import { Game } from '../game.ts';
-import { makeGameRecord, parseGameRecord, replayRecord } from '../gameRecord.ts';
+import { makeGameRecord, parseGameRecord } from '../gameRecord.ts';
 import { compileCached, type Provenance } from '../library.ts';
 import type { Level } from '../player.ts';
-import { makePoint, parsePoint } from '../point.ts';
 import type { Subgoal } from '../recognise.ts';
-import { err, ok, problem, type Result } from '../result.ts';
 import type { Codec, Codecs } from '../storage/index.ts';
 import type { Colour, Point } from '../types.ts';
+import {
+  decodeOrigin,
+  encodeOrigin,
+  ratingCodec,
+  settingsCodec,
+  versusCodec,
+  type LearnedOrigin,
+  type MemorySettings,
+  type RatingRecord,
+  type VersusGame,
+} from './communityRecords.ts';
+import { Bad, boardSize, decoding, field, isColour, isCount, isObject, isString, isStrings, isTime, legalMoves, notation, points, type Json } from './decode.ts';
 
 /** How a game ended for the bot. `abandoned`: it expired, idle. */
 export type Outcome = 'bot-won' | 'bot-lost' | 'draw' | 'abandoned';
@@ -102,6 +112,8 @@ export interface LearnedRecord {
   readonly subgoal: Subgoal;
   readonly provenance: Provenance;
   readonly example?: Example;
+  /** Absent for the bot's own losses: a watched game between members, or the shared pool. */
+  readonly origin?: LearnedOrigin;
 }
 
 export interface Tally {
@@ -133,6 +145,10 @@ export interface BotSchema {
   readonly records: FinishedGame;
   readonly stats: Tally;
   readonly tombstones: Tombstone;
+  readonly versus: VersusGame;
+  readonly versusRecords: VersusGame;
+  readonly ratings: RatingRecord;
+  readonly settings: MemorySettings;
 }
 
 /** The storage key of a subgoal's record and counters. */
@@ -148,60 +164,8 @@ export function gameKey(channelId: string, userId: string): string {
 // ---------------------------------------------------------------------------------------------
 // Reading plain JSON back, checking as we go
 
-type Json = Record<string, unknown>;
-
-function isObject(x: unknown): x is Json {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
-
-class Bad extends Error {}
-
-function field(o: Json, name: string, check: (x: unknown) => boolean, what: string): unknown {
-  if (!check(o[name])) throw new Bad(`${name} is not ${what}`);
-  return o[name];
-}
-const isString = (x: unknown): boolean => typeof x === 'string' && x !== '';
-const isCount = (x: unknown): boolean => Number.isInteger(x) && (x as number) >= 0;
-const isTime = (x: unknown): boolean => typeof x === 'number' && Number.isFinite(x) && x >= 0;
-const isColour = (x: unknown): boolean => x === 'black' || x === 'white';
-const isStrings = (x: unknown): boolean => Array.isArray(x) && x.every((s) => typeof s === 'string');
 const OUTCOMES: readonly string[] = ['bot-won', 'bot-lost', 'draw', 'abandoned'];
 const ENDINGS: readonly string[] = ['five', 'resigned', 'full-board', 'expired'];
-
-function points(o: Json, name: string, size: number): Point[] {
-  const raw = field(o, name, isStrings, 'a list of points') as string[];
-  return raw.map((text) => {
-    const p = parsePoint(size, text);
-    if (!p.ok) throw new Bad(`${name}: ${p.error.message}`);
-    return p.value;
-  });
-}
-
-function notation(size: number, ps: readonly Point[]): string[] {
-  return ps.map((p) => makePoint(size, p));
-}
-
-/** Runs a decoder that throws `Bad` on the first thing wrong. */
-function decoding<T>(raw: unknown, read: (o: Json) => T): Result<T> {
-  if (!isObject(raw)) return err(problem('decode-failed', 'the record is not an object'));
-  try {
-    return ok(read(raw));
-  } catch (e) {
-    if (e instanceof Bad) return err(problem('decode-failed', e.message));
-    throw e;
-  }
-}
-
-/** The moves replayed from the empty board: legal, and none after the game ended. */
-function legalMoves(size: number, moves: readonly Point[]): readonly Point[] {
-  const replayed = replayRecord({ size, moves, comments: [] });
-  if (!replayed.ok) throw new Bad(`moves: ${replayed.error.message}`);
-  return moves;
-}
-
-function boardSize(o: Json): BoardSize {
-  return field(o, 'size', (x) => x === 15 || x === 19, '15 or 19') as BoardSize;
-}
 
 function level(o: Json): Level {
   return field(o, 'level', (x) => Number.isInteger(x) && (x as number) >= 1 && (x as number) <= 5, 'a level 1 to 5') as Level;
@@ -317,6 +281,7 @@ export const learnedCodec: Codec<LearnedRecord> = {
           },
         }
       : {}),
+    ...(r.origin !== undefined ? { origin: encodeOrigin(r.origin) } : {}),
   }),
   decode: (raw) =>
     decoding(raw, (o) => {
@@ -333,7 +298,8 @@ export const learnedCodec: Codec<LearnedRecord> = {
         date: field(prov, 'date', (x) => typeof x === 'string' && !Number.isNaN(Date.parse(x)), 'a date') as string,
       };
       const example = o.example === undefined ? undefined : decodeExample(o.example);
-      return { subgoal: compiled.value, provenance, ...(example !== undefined ? { example } : {}) };
+      const origin = o.origin === undefined ? undefined : decodeOrigin(o.origin);
+      return { subgoal: compiled.value, provenance, ...(example !== undefined ? { example } : {}), ...(origin !== undefined ? { origin } : {}) };
     }),
 };
 
@@ -379,6 +345,10 @@ export const botCodecs: Codecs<BotSchema> = {
   records: recordCodec,
   stats: tallyCodec,
   tombstones: tombstoneCodec,
+  versus: versusCodec,
+  versusRecords: versusCodec,
+  ratings: ratingCodec,
+  settings: settingsCodec,
 };
 
 /** A stored game played out on a board. The codec has checked that the moves are legal. */

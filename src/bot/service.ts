@@ -57,11 +57,16 @@ import { createPlayer, type Level, type MoveChoice, type Player, type PlayerConf
 import { makePoint, parsePoint } from '../point.ts';
 import { seededRandom, type Random } from '../random.ts';
 import type { Realisation, Subgoal } from '../recognise.ts';
-import { isStorageUnavailable, type GuildMemory, type RetryingWriter } from '../storage/index.ts';
+import { isStorageUnavailable, type Backend, type GuildMemory, type RetryingWriter } from '../storage/index.ts';
 import type { Board } from '../board.ts';
 import { WINDOW } from '../geometry.ts';
 import { DIRECTIONS, type Colour, type Direction, type Point } from '../types.ts';
 import { AnalysisPool } from './analyser.ts';
+import type { LearnedOrigin } from './communityRecords.ts';
+import type { ServiceKit } from './kit.ts';
+import { SharedPool } from './pool.ts';
+import { Ratings, type Rated } from './ratings.ts';
+import { VersusService } from './versus.ts';
 import { exampleOf } from './example.ts';
 import { KeyedLock } from './lock.ts';
 import { errorText, silentLog, type BotLog } from './log.ts';
@@ -97,6 +102,8 @@ export interface Seat {
 export interface BotStore {
   guild(guildId: string): GuildMemory<BotSchema>;
   readonly writer: Pick<RetryingWriter<BotSchema>, 'put'>;
+  /** Where the shared pool lives (pool.ts); without it, servers cannot share. */
+  readonly backend?: Backend;
 }
 
 export interface ServiceOptions {
@@ -173,6 +180,8 @@ export interface Moved extends GameView {
   readonly learned: readonly LearnedReport[];
   /** When the bot lost to a five: how its analysis ended. */
   readonly analysis?: AnalysisEnd;
+  /** The ratings the ended game changed (ratings.ts). */
+  readonly rated?: Rated;
 }
 
 /** A row of six or more stones of one colour, in line order. */
@@ -198,6 +207,8 @@ export interface LibraryPageEntry {
   readonly provenance?: Provenance;
   readonly stats: SubgoalStats;
   readonly example?: Example;
+  /** A watched game or the shared pool; absent for the bot's own losses and the rule. */
+  readonly origin?: LearnedOrigin;
 }
 
 export interface LibraryPage {
@@ -239,6 +250,10 @@ export class GameService {
   readonly #log: BotLog;
   readonly #lock = new KeyedLock();
   readonly #analyser: AnalysisPool;
+  /** Games between members (versus.ts), ratings (ratings.ts), and the watch and share settings with the shared pool (pool.ts). */
+  readonly versus: VersusService;
+  readonly ratings: Ratings;
+  readonly pool: SharedPool;
 
   constructor(options: ServiceOptions) {
     this.#store = options.store;
@@ -249,6 +264,21 @@ export class GameService {
     this.#newPlayer = options.newPlayer ?? createPlayer;
     this.#log = options.log ?? silentLog;
     this.#analyser = new AnalysisPool({ limitMs: options.analysisLimitMs, workers: options.analysisWorkers });
+    const kit: ServiceKit = {
+      store: this.#store,
+      now: this.#now,
+      log: this.#log,
+      lock: this.#lock,
+      idleMs: this.idleMs,
+      random: () => this.#rnd.next(),
+      newId: (now) => this.#newId(now),
+      guarded: (work) => this.#guarded(work),
+      library: (guildId) => this.#library(guildId),
+      learn: (guildId, gameId, game, library, now, origin) => this.#learn(guildId, { id: gameId }, game, library, now, origin),
+    };
+    this.ratings = new Ratings(kit);
+    this.pool = new SharedPool(kit);
+    this.versus = new VersusService(kit, this, this.ratings, this.pool);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -347,6 +377,7 @@ export class GameService {
 
         let learned: LearnedReport[] = [];
         let analysis: AnalysisEnd | undefined;
+        let rated: Rated | undefined;
         if (game.isOver) {
           const status = game.status;
           const outcome: Outcome = status.kind === 'draw' ? 'draw' : status.kind === 'won' && status.winner === stored.human ? 'bot-lost' : 'bot-won';
@@ -355,6 +386,7 @@ export class GameService {
           stored = finished.stored;
           learned = finished.learned;
           analysis = finished.analysis;
+          rated = finished.rated;
         } else {
           await this.#store.guild(seat.guildId).games.put(key, stored);
         }
@@ -367,13 +399,14 @@ export class GameService {
           ...(overline !== undefined ? { overline } : {}),
           ...(reply !== undefined ? { reply } : {}),
           ...(analysis !== undefined ? { analysis } : {}),
+          ...(rated !== undefined ? { rated } : {}),
         });
       }),
     );
   }
 
   /** The member gives up their game: the bot wins, and learns nothing (there is no five). */
-  resign(seat: Seat): Promise<BotResult<GameView>> {
+  resign(seat: Seat): Promise<BotResult<GameView & { readonly rated?: Rated }>> {
     const key = gameKey(seat.channelId, seat.userId);
     return this.#guarded(() =>
       this.#lock.run(key, async () => {
@@ -384,7 +417,7 @@ export class GameService {
         const game = gameOf(stored);
         const finished = await this.#finish(seat.guildId, { ...stored, updatedAt: this.#now() }, game, 'bot-won', 'resigned', undefined);
         await this.#count(seat.guildId, [], [], stored.played);
-        return done({ stored: finished.stored, game });
+        return done({ stored: finished.stored, game, ...(finished.rated !== undefined ? { rated: finished.rated } : {}) });
       }),
     );
   }
@@ -449,19 +482,21 @@ export class GameService {
   /** One page of the server's library in the paper's listing order (1-based page). */
   library(guildId: string, page = 1): Promise<BotResult<LibraryPage>> {
     return this.#guarded(async () => {
-      const { library, examples } = await this.#libraryWithExamples(guildId);
+      const { library, examples, origins } = await this.#libraryWithExamples(guildId);
       const ordered = listingOrder(library);
       const pages = Math.max(1, Math.ceil(ordered.length / LIBRARY_PAGE_SIZE));
       if (!Number.isInteger(page) || page < 1 || page > pages) return refuse({ code: 'no-such-page', page, pages });
       const slice = ordered.slice((page - 1) * LIBRARY_PAGE_SIZE, page * LIBRARY_PAGE_SIZE);
       const entries = slice.map(({ entry, groupStart }) => {
         const example = examples.get(entry.subgoal.text);
+        const origin = origins.get(entry.subgoal.text);
         return {
           subgoal: entry.subgoal,
           groupStart,
           stats: entry.stats,
           ...(entry.provenance !== undefined ? { provenance: entry.provenance } : {}),
           ...(example !== undefined ? { example } : {}),
+          ...(origin !== undefined ? { origin } : {}),
         };
       });
       return done({ page, pages, learned: library.size - 1, entries });
@@ -519,6 +554,9 @@ export class GameService {
     return this.#guarded(async () => {
       const memory = this.#store.guild(guildId);
       const forgotten = await this.#lock.run(`counters:${guildId}`, async () => {
+        // The pool first: a server that shared takes back what it had published (pool.ts).
+        await this.pool.withdraw(guildId);
+        await this.ratings.forgetBot(guildId);
         const learned = await memory.library.clear();
         await memory.stats.clear();
         await memory.records.clear();
@@ -549,6 +587,7 @@ export class GameService {
           });
           if (gone) expired++;
         }
+        expired += await this.versus.expireIdle(guildId);
         const tombstones = this.#store.guild(guildId).tombstones;
         for (const { key, value } of await tombstones.list()) {
           if (this.#isStale(value)) await tombstones.delete(key);
@@ -636,18 +675,20 @@ export class GameService {
     return (await this.#libraryWithExamples(guildId)).library;
   }
 
-  async #libraryWithExamples(guildId: string): Promise<{ library: Library; examples: Map<string, Example> }> {
+  async #libraryWithExamples(guildId: string): Promise<{ library: Library; examples: Map<string, Example>; origins: Map<string, LearnedOrigin> }> {
     const memory = this.#store.guild(guildId);
     const [learned, tallies] = await Promise.all([memory.library.list(), memory.stats.list()]);
     const library = Library.empty();
     const examples = new Map<string, Example>();
+    const origins = new Map<string, LearnedOrigin>();
     const records = learned.map((e) => e.value).sort(byProvenance);
     for (const r of records) {
       library.add(r.subgoal, r.provenance);
       if (r.example !== undefined) examples.set(r.subgoal.text, r.example);
+      if (r.origin !== undefined) origins.set(r.subgoal.text, r.origin);
     }
     for (const { value } of tallies) library.note(value.text, value);
-    return { library, examples };
+    return { library, examples, origins };
   }
 
   /** The bot for its next move in this game: seeded by the game's seed and the move number. */
@@ -680,7 +721,7 @@ export class GameService {
     outcome: Outcome,
     ending: Ending,
     library: Library | undefined,
-  ): Promise<{ stored: StoredGame; learned: LearnedReport[]; analysis?: AnalysisEnd }> {
+  ): Promise<{ stored: StoredGame; learned: LearnedReport[]; analysis?: AnalysisEnd; rated?: Rated }> {
     const now = this.#now();
     const { learned, analysis } = outcome === 'bot-lost' && library !== undefined ? await this.#learn(guildId, stored, game, library, now) : { learned: [], analysis: undefined };
     const finish: Finish = { outcome, ending, at: now, learned: learned.filter((l) => l.isNew).map((l) => l.text) };
@@ -699,17 +740,25 @@ export class GameService {
       learned: finish.learned,
     };
     await this.#store.writer.put(guildId, 'records', stored.id, record);
+    const rated = await this.ratings.afterBotGame(guildId, record);
     const ended: StoredGame = { ...stored, moves: game.moves.slice(), finished: finish };
     if (ending !== 'expired') await this.#store.guild(guildId).games.put(gameKey(stored.channelId, stored.userId), ended);
     this.#log.info('game over', { guildId, game: stored.id, outcome, ending, moves: game.moves.length, learned: finish.learned.length });
-    return { stored: ended, learned, ...(analysis !== undefined ? { analysis } : {}) };
+    return { stored: ended, learned, ...(analysis !== undefined ? { analysis } : {}), ...(rated !== undefined ? { rated } : {}) };
   }
 
   /**
    * The analysis of a lost game, in a worker; new subgoals are saved (or queued) with provenance
    * and example. Over the time limit or failed, it teaches nothing and says which.
    */
-  async #learn(guildId: string, stored: StoredGame, game: Game, library: Library, now: number): Promise<{ learned: LearnedReport[]; analysis: AnalysisEnd }> {
+  async #learn(
+    guildId: string,
+    stored: Pick<StoredGame, 'id'>,
+    game: Game,
+    library: Library,
+    now: number,
+    origin?: LearnedOrigin,
+  ): Promise<{ learned: LearnedReport[]; analysis: AnalysisEnd }> {
     const started = performance.now();
     this.#log.debug('analysing a lost game', { guildId, game: stored.id, moves: game.moves.length, library: library.size });
     const analysis = await this.#analyser.analyse(game, library.subgoals());
@@ -732,10 +781,12 @@ export class GameService {
         subgoal: l.subgoal,
         provenance: { game: stored.id, move: l.moveIndex + 1, date: new Date(now).toISOString() },
         ...(example !== undefined ? { example } : {}),
+        ...(origin !== undefined ? { origin } : {}),
       };
       const outcome = await this.#store.writer.put(guildId, 'library', subgoalKey(l.subgoal.text), record);
       this.#log.info('learned a subgoal', { guildId, game: stored.id, subgoal: l.subgoal.text, move: l.moveIndex + 1, saved: outcome });
     }
+    await this.pool.learned(guildId, reports.filter((r) => r.isNew).map((r) => r.text));
     return { learned: reports, analysis: { kind: 'analysed' } };
   }
 

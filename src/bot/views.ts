@@ -27,6 +27,8 @@ import { renderLossChart } from './chart.ts';
 import { ruleExample } from './example.ts';
 import type { BotProblem, BotResult } from './problems.ts';
 import type { Example } from './records.ts';
+import { originWords, ratedLine } from './communityWords.ts';
+import type { Rated } from './ratings.ts';
 import type { Challenged, GameView, Hinted, LibraryPage, Moved, ServerStats, ThreatsView } from './service.ts';
 import { describeBotProblem, outcomeWords, plural, type Frontend } from './words.ts';
 
@@ -47,6 +49,17 @@ export interface Reply {
   readonly board?: BoardSnapshot;
   /** Asks the asker to confirm an action with buttons. */
   readonly confirm?: 'reset-memory';
+  /** Other buttons: an invitation's Accept and Decline, /memory adopt's confirmation. */
+  readonly buttons?: readonly ReplyButton[];
+  /** Members the message notifies (an invitation, the member whose turn it is); others are shown, not pinged. */
+  readonly mention?: readonly string[];
+}
+
+export interface ReplyButton {
+  /** The custom id: the command's name, a colon, then what the command needs to answer it. */
+  readonly id: string;
+  readonly label: string;
+  readonly style: 'primary' | 'secondary' | 'success' | 'danger';
 }
 
 /** Discord's limit on a message's text. */
@@ -83,11 +96,13 @@ export function movedView(m: Moved, f: Frontend): Reply {
   if (m.reply !== undefined) lines.push(`I answer ${reason(m.reply, size)}.`);
   lines.push(nextLine(m, f));
   if (stored.finished?.outcome === 'bot-lost') lines.push(learnedLines(m, f));
+  if (m.rated !== undefined) lines.push(ratedLine(m.rated, f));
   return withBoard(lines.join('\n'), m, game.isOver);
 }
 
-export function resignedView(v: GameView, f: Frontend): Reply {
-  return withBoard(`${f.who(v.stored.userId)} resigned. **I win.** A resignation has no five to walk back from, so there is nothing to learn.`, v, true);
+export function resignedView(v: GameView & { readonly rated?: Rated }, f: Frontend): Reply {
+  const rated = v.rated !== undefined ? `\n${ratedLine(v.rated, f)}` : '';
+  return withBoard(`${f.who(v.stored.userId)} resigned. **I win.** A resignation has no five to walk back from, so there is nothing to learn.${rated}`, v, true);
 }
 
 export function boardView(v: GameView, f: Frontend): Reply {
@@ -141,7 +156,7 @@ export function libraryView(page: LibraryPage, f: Frontend): Reply {
     } else {
       lines.push(`${' '.repeat(nodeListWidth + 1)}${d.slice(cut + 1)}`);
     }
-    const from = e.provenance === undefined ? 'the rule of the game' : `learned ${e.provenance.date.slice(0, 10)} from game ${e.provenance.game}, move ${e.provenance.move}`;
+    const from = e.provenance === undefined ? 'the rule of the game' : originWords(e.provenance, e.origin);
     lines.push(`      – ${from} · recognised in ${plural(e.stats.recognised, 'game')} · played ${plural(e.stats.played, 'time')} · won ${plural(e.stats.won, 'game')}`);
   });
   const more = page.page < page.pages ? `\nMore: ${f.command('library')} page:${page.page + 1}` : '';
@@ -174,7 +189,7 @@ export function statsView(s: ServerStats, f: Frontend): Reply {
 
 export function resetPromptView(s: ServerStats): Reply {
   return {
-    text: `This forgets everything this server has taught me: ${plural(s.learned, 'learned subgoal')}, how each has fared, and the record of ${plural(s.games, 'finished game')}. Games being played now are kept. Forget it all?`,
+    text: `This forgets everything this server has taught me: ${plural(s.learned, 'learned subgoal')}, how each has fared, and the record of ${plural(s.games, 'finished game')}. Games being played now are kept; if this server shares with the pool, its contributions are withdrawn, and my rating here starts again. Forget it all?`,
     images: [],
     private: true,
     confirm: 'reset-memory',
@@ -194,9 +209,9 @@ export function resetCancelledView(): Reply {
 
 /** Each slash command in one line, in the order a newcomer meets them. */
 export const DISCORD_COMMAND_LINES: readonly string[] = [
-  '`/challenge [size] [colour] [level]` start a game against me in this channel',
-  '`/move point` play a stone, e.g. `h8`; I answer at once',
-  '`/board` your game here, with move numbers',
+  '`/challenge [opponent] [size] [colour] [level]` start a game against me in this channel, or invite a member to play you',
+  '`/move point [against]` play a stone, e.g. `h8`; I answer at once, or referee your game against a member',
+  '`/board [against] [player]` your game here, with move numbers, or watch another member\'s',
   '`/hint` a move for you, with its reason (only you see it)',
   '`/threats` the realisations I recognise on your board, both sides',
   '`/resign` give up your game',
@@ -205,6 +220,7 @@ export const DISCORD_COMMAND_LINES: readonly string[] = [
   '`/games` the recent games here, and what I learned from them',
   '`/replay game` watch a finished game move by move',
   '`/reset-memory` forget all I learned here (Manage Server only)',
+  '`/memory watch|share|adopt|status` learn from members\' games, share with other servers (Manage Server only)',
   '`/help` this',
 ];
 
@@ -245,7 +261,7 @@ function rulesPicture(): Buffer {
 // ---------------------------------------------------------------------------------------------
 // Pieces
 
-function withBoard(text: string, v: GameView, numbered: boolean): Reply {
+export function withBoard(text: string, v: Pick<GameView, 'game'>, numbered: boolean): Reply {
   const snapshot = v.game.snapshot({ moveNumbers: numbered });
   return { text, images: [boardImage(v.game, snapshot, numbered)], private: false, board: snapshot };
 }

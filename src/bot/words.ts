@@ -7,6 +7,7 @@
  * something the bot did (storage down, a move that crossed another).
  */
 import { makePoint } from '../point.ts';
+import { describeCommunityProblem } from './communityProblems.ts';
 import type { BotProblem } from './problems.ts';
 import type { Outcome } from './records.ts';
 
@@ -71,9 +72,11 @@ export function describeBotProblem(p: BotProblem, f: Frontend): string {
     case 'not-in-server':
       return `I play in servers only, and each server has its own memory. Challenge me in a server's channel.`;
     case 'not-your-button':
-      return `That button answers someone else's request; use ${c('reset-memory')} to make your own.`;
+      return `That button answers someone else's request; use ${c(p.command ?? 'reset-memory')} to make your own.`;
     case 'storage-unavailable':
       return `Storage unavailable, try again in a moment. Nothing changed.`;
+    default:
+      return describeCommunityProblem(p, f);
   }
 }
 

@@ -38,19 +38,24 @@ export function confirmIds(action: string, userId: string): { yes: string; no: s
   return { yes: `${action}:confirm:${userId}`, no: `${action}:cancel:${userId}` };
 }
 
+const BUTTON_STYLES = { primary: ButtonStyle.Primary, secondary: ButtonStyle.Secondary, success: ButtonStyle.Success, danger: ButtonStyle.Danger } as const;
+
 /** The message for a reply: text, PNG attachments, confirmation buttons. */
 export function messageOf(reply: Reply, userId: string): InteractionEditReplyOptions {
   const files = reply.images.map((image) => new AttachmentBuilder(image.png, { name: image.name, description: image.description }));
+  const buttons = (reply.buttons ?? []).map((b) => new ButtonBuilder().setCustomId(b.id).setLabel(b.label).setStyle(BUTTON_STYLES[b.style]));
   const components =
     reply.confirm === undefined
-      ? []
+      ? buttons.length === 0
+        ? []
+        : [new ActionRowBuilder<ButtonBuilder>().addComponents(...buttons)]
       : [
           new ActionRowBuilder<ButtonBuilder>().addComponents(
             new ButtonBuilder().setCustomId(confirmIds(reply.confirm, userId).yes).setLabel('Yes, forget it all').setStyle(ButtonStyle.Danger),
             new ButtonBuilder().setCustomId(confirmIds(reply.confirm, userId).no).setLabel('Cancel').setStyle(ButtonStyle.Secondary),
           ),
         ];
-  return { content: reply.text, files, components, allowedMentions: { parse: [] } };
+  return { content: reply.text, files, components, allowedMentions: { parse: [], users: [...(reply.mention ?? [])] } };
 }
 
 export async function answer(

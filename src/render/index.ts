@@ -9,3 +9,4 @@ export { defaultTheme, type Theme } from './theme.ts';
 export { legendLayout, renderThreatsWithLegend, type LegendLabels, type LegendLayout } from './legend.ts';
 export { heatColour, heatFromScores, renderHeatMap, type HeatOptions, type HeatPoint } from './heat.ts';
 export { renderReplay, replayDelays, replayLayout, type ReplayMark, type ReplaySnapshot } from './gif.ts';
+export { renderLineChart, lineChartPixel, chartRange, LINE_CHART, type LineChartSpec, type LineSeries } from './lineChart.ts';

@@ -95,6 +95,7 @@ export { Unreadable, type Backend, type BackendKind } from './backend.ts';
 export { openFileBackend, type FileBackendOptions } from './file.ts';
 export { openRedisBackend, type RedisBackendOptions } from './redis.ts';
 export { KeyvFileStore, type KeyvFileStoreOptions } from './fileStore.ts';
+export { SharedCollection } from './shared.ts';
 
 /** The environment variables storage reads (process.env fits). */
 export interface StorageEnv {

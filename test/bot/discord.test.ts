@@ -135,12 +135,13 @@ describe('the bot end to end: npm start against the fake Discord, with Redis', (
     for (const remove of removals) await remove();
   });
 
-  it('npm run deploy registers the twelve commands in the server; /reset-memory only for Manage Server', async () => {
+  it('npm run deploy registers the thirteen commands in the server; /reset-memory and /memory only for Manage Server', async () => {
     const deploy = spawnStart(['deploy'], env, cwd);
     expect(await deploy.exited).toBe(0);
-    expect(deploy.output()).toMatch(/Registered 12 commands in server 210000000000000001/);
+    expect(deploy.output()).toMatch(/Registered 13 commands in server 210000000000000001/);
     const registered = fake.commands(GUILD);
-    expect(registered.map((c) => c.name).sort()).toEqual(['board', 'challenge', 'games', 'help', 'hint', 'library', 'move', 'replay', 'reset-memory', 'resign', 'stats', 'threats']);
+    expect(registered.map((c) => c.name).sort()).toEqual(['board', 'challenge', 'games', 'help', 'hint', 'library', 'memory', 'move', 'replay', 'reset-memory', 'resign', 'stats', 'threats']);
+    expect(registered.find((c) => c.name === 'memory')?.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
     expect(registered.find((c) => c.name === 'help')?.options ?? []).toEqual([]);
     expect(registered.find((c) => c.name === 'reset-memory')?.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
     expect(registered.find((c) => c.name === 'move')?.options?.[0]).toMatchObject({ name: 'point', required: true, autocomplete: true });

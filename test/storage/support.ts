@@ -39,6 +39,11 @@ export interface TestSchema {
   readonly records: GameRecord;
   readonly stats: Stats;
   readonly tombstones: Tombstone;
+  // The bot's community collections (issue 28); the storage layer treats every collection alike.
+  readonly versus: Tombstone;
+  readonly versusRecords: Tombstone;
+  readonly ratings: Tombstone;
+  readonly settings: Tombstone;
 }
 
 export interface Tombstone {
@@ -62,6 +67,12 @@ function codec<T>(version: number, check: (raw: Record<string, unknown>) => bool
   };
 }
 
+const atCodec = codec<Tombstone>(
+  1,
+  (r) => typeof r.at === 'number',
+  (r) => ({ at: r.at as number }),
+);
+
 export const testCodecs: Codecs<TestSchema> = {
   library: codec(
     1,
@@ -83,11 +94,11 @@ export const testCodecs: Codecs<TestSchema> = {
     (r) => typeof r.played === 'number' && typeof r.won === 'number',
     (r) => ({ played: r.played as number, won: r.won as number }),
   ),
-  tombstones: codec(
-    1,
-    (r) => typeof r.at === 'number',
-    (r) => ({ at: r.at as number }),
-  ),
+  tombstones: atCodec,
+  versus: atCodec,
+  versusRecords: atCodec,
+  ratings: atCodec,
+  settings: atCodec,
 };
 
 export interface LogLine {
