@@ -97,7 +97,11 @@ export const BOT_PLAYER = 'bot';
  * Where a learned subgoal came from, when it was not the bot's own loss: a game between two
  * members it watched, or the shared pool (with how many servers had learned it then).
  */
-export type LearnedOrigin = { readonly kind: 'watched'; readonly black: string; readonly white: string } | { readonly kind: 'pool'; readonly servers: number };
+export type LearnedOrigin =
+  | { readonly kind: 'watched'; readonly black: string; readonly white: string }
+  | { readonly kind: 'pool'; readonly servers: number }
+  /** The bot's own win: its winning line remembered (docs/DESIGN.md, "Learning from wins"). */
+  | { readonly kind: 'win' };
 
 /** A subgoal in the shared pool: its canonical text and the servers that learned it, as tokens (pool.ts). */
 export interface PoolEntry {
@@ -222,6 +226,7 @@ export const poolCodec = {
 
 /** A learned subgoal's origin as stored in its record (records.ts `learnedCodec`). */
 export function encodeOrigin(o: LearnedOrigin): unknown {
+  if (o.kind === 'win') return { kind: o.kind };
   return o.kind === 'watched' ? { kind: o.kind, black: o.black, white: o.white } : { kind: o.kind, servers: o.servers };
 }
 
@@ -230,5 +235,6 @@ export function decodeOrigin(raw: unknown): LearnedOrigin {
   const o: Json = raw;
   if (o.kind === 'watched') return { kind: 'watched', black: field(o, 'black', isString, 'a member id') as string, white: field(o, 'white', isString, 'a member id') as string };
   if (o.kind === 'pool') return { kind: 'pool', servers: field(o, 'servers', (x) => isCount(x) && (x as number) >= 1, 'a number of servers') as number };
-  throw new Bad('origin.kind is not watched or pool');
+  if (o.kind === 'win') return { kind: 'win' };
+  throw new Bad('origin.kind is not watched, pool or win');
 }

@@ -18,13 +18,13 @@ import { BOT_PLAYER, opponentOf, playerOf, type MemorySettings, type RatingRecor
 import { ratedLine } from './communityWords.ts';
 import type { AdoptPreview, Adopted, MemoryStatus, ShareChange } from './pool.ts';
 import type { BotResult } from './problems.ts';
-import { GLICKO_SETTINGS, ratingText, type Standings } from './ratings.ts';
+import { GLICKO_SETTINGS, ratingText, type LibrarySource, type Standings } from './ratings.ts';
 import type { LearnedReport } from './service.ts';
 import { boardView, movedView, MAX_TEXT, problemReply, resignedView, withBoard, type Reply } from './views.ts';
 import { makeInvitationId, type Invitation, type Played, type Resigned, type Shown, type VersusMoved, type VersusView } from './versus.ts';
 import { plural, type Frontend } from './words.ts';
 
-export const CHART_COLOURS = { rating: '#1b5fc4', loss: '#b3261e', watched: '#1b8a3a', pool: '#e0660f' } as const;
+export const CHART_COLOURS = { rating: '#1b5fc4', loss: '#b3261e', win: '#7b3fa0', watched: '#1b8a3a', pool: '#e0660f' } as const;
 /** Members listed on the leaderboard. */
 export const LEADERBOARD_SIZE = 10;
 
@@ -221,7 +221,7 @@ export function withStandings(stats: Reply, standings: BotResult<Standings>, f: 
   rows.slice(0, LEADERBOARD_SIZE).forEach((r, i) => lines.push(`${i + 1}. ${r.player === BOT_PLAYER ? 'me' : f.who(r.player)} ${ratingText(r)} · ${record(r)}`));
   if (rows.length > LEADERBOARD_SIZE) lines.push(`… and ${rows.length - LEADERBOARD_SIZE} more.`);
   const count = (k: string) => s.library.filter((x) => x === k).length;
-  lines.push(`Library by source: ${count('loss')} from games I lost, ${count('watched')} from games I watched, ${count('pool')} adopted from the shared pool.`);
+  lines.push(`Library by source: ${count('loss')} from games I lost, ${count('win')} from games I won, ${count('watched')} from games I watched, ${count('pool')} adopted from the shared pool.`);
   const images = [...stats.images];
   const history = s.bot?.history ?? [];
   const rating = renderLineChart({
@@ -238,11 +238,11 @@ export function withStandings(stats: Reply, standings: BotResult<Standings>, f: 
 
 /** Cumulative counts from each source, one step per learned subgoal. */
 export function growthSeries(library: Standings['library']) {
-  const series = (source: 'loss' | 'watched' | 'pool', label: string) => {
+  const series = (source: LibrarySource, label: string) => {
     let n = 0;
     return { label, colour: CHART_COLOURS[source], values: library.map((x) => (x === source ? ++n : n)) };
   };
-  return [series('loss', 'my losses'), series('watched', 'watched'), series('pool', 'adopted')];
+  return [series('loss', 'my losses'), series('win', 'my wins'), series('watched', 'watched'), series('pool', 'adopted')];
 }
 
 /** "3 won, 1 lost, 0 drawn". */

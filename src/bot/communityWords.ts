@@ -17,6 +17,7 @@ export function originWords(p: Provenance, origin: LearnedOrigin | undefined): s
   const date = p.date.slice(0, 10);
   if (origin?.kind === 'pool') return `adopted ${date} from the shared pool · learned in ${origin.servers} server${origin.servers === 1 ? '' : 's'}`;
   const from = `learned ${date} from game ${p.game}, move ${p.move}`;
+  if (origin?.kind === 'win') return `${from} · my win`;
   return origin?.kind === 'watched' ? `${from} · watched` : `${from} · my loss`;
 }
 

@@ -56,7 +56,7 @@ export interface Rated {
 }
 
 /** Where each learned subgoal came from, in the order they were learned. */
-export type LibrarySource = 'loss' | 'watched' | 'pool';
+export type LibrarySource = 'loss' | 'win' | 'watched' | 'pool';
 
 export interface Standings {
   /** Members, highest rating first. */

@@ -723,7 +723,10 @@ export class GameService {
     library: Library | undefined,
   ): Promise<{ stored: StoredGame; learned: LearnedReport[]; analysis?: AnalysisEnd; rated?: Rated }> {
     const now = this.#now();
-    const { learned, analysis } = outcome === 'bot-lost' && library !== undefined ? await this.#learn(guildId, stored, game, library, now) : { learned: [], analysis: undefined };
+    // A loss teaches the member's winning line (the paper); a win with a five, the bot's own
+    // (docs/DESIGN.md, "Learning from wins"). A resignation or a full board has no five.
+    const teaches = library !== undefined && ending === 'five' && (outcome === 'bot-lost' || outcome === 'bot-won');
+    const { learned, analysis } = teaches ? await this.#learn(guildId, stored, game, library, now, outcome === 'bot-won' ? { kind: 'win' } : undefined) : { learned: [], analysis: undefined };
     const finish: Finish = { outcome, ending, at: now, learned: learned.filter((l) => l.isNew).map((l) => l.text) };
     const record: FinishedGame = {
       id: stored.id,

@@ -96,6 +96,7 @@ export function movedView(m: Moved, f: Frontend): Reply {
   if (m.reply !== undefined) lines.push(`I answer ${reason(m.reply, size)}.`);
   lines.push(nextLine(m, f));
   if (stored.finished?.outcome === 'bot-lost') lines.push(learnedLines(m, f));
+  else if (stored.finished?.outcome === 'bot-won' && stored.finished.ending === 'five') lines.push(learnedLines(m, f, 'win'));
   if (m.rated !== undefined) lines.push(ratedLine(m.rated, f));
   return withBoard(lines.join('\n'), m, game.isOver);
 }
@@ -234,7 +235,7 @@ export function helpView(f: Frontend, commandLines: readonly string[] = DISCORD_
     `**Rules**: two players take turns to put a stone on an empty point; **black moves first**. The first to make **exactly five in a row** — across, down or diagonally — wins. **Six or more in a row does not count**: the game goes on. Boards are 19×19 or 15×15 (${f.command('challenge')} chooses); a full board with no five is a draw.`,
     '**Commands**',
     ...commandLines,
-    `**How I learn**: I start in each server knowing only the rule of five in a row. Every game I lose, I walk back through it and write down the subgoals, in Murray & Elcock's notation, that made your win inevitable, and I use them in every game after: see ${f.command('library')}.`,
+    `**How I learn**: I start in each server knowing only the rule of five in a row. Every game I lose, I walk back through it and write down the subgoals, in Murray & Elcock's notation, that made your win inevitable, and I use them in every game after: see ${f.command('library')}. When I win with a five I do the same with my own winning line, so I see it coming sooner next time.`,
   ].join('\n');
   return {
     text,
@@ -319,7 +320,7 @@ function numberWord(n: number): string {
   return ['six', 'seven', 'eight', 'nine'][n - 6] ?? String(n);
 }
 
-function learnedLines(m: Moved, f: Frontend): string {
+function learnedLines(m: Moved, f: Frontend, from: 'loss' | 'win' = 'loss'): string {
   // An analysis given up or failed taught nothing: say so, and why, rather than "no new subgoal".
   if (m.analysis?.kind === 'timed-out') {
     return `I began to walk back through the game, but it took longer than ${Number((m.analysis.limitMs / 1000).toFixed(2))} s, so I gave it up: I learned nothing from this game.`;
@@ -329,7 +330,11 @@ function learnedLines(m: Moved, f: Frontend): string {
   const known = m.learned.filter((l) => !l.isNew);
   const list = (ls: typeof fresh) => ls.map((l) => `\`${l.text}\` (move ${l.move})`).join(', ');
   const parts: string[] = [];
-  if (fresh.length > 0) parts.push(`I walked back through the game and learned ${plural(fresh.length, 'new subgoal')}: ${list(fresh)}. See ${f.command('library')}.`);
+  if (from === 'win') {
+    // Its own winning line, remembered so that it is recognised at once next time.
+    if (fresh.length > 0) parts.push(`I walked back through my win and remembered how it was forced: ${plural(fresh.length, 'new subgoal')}, ${list(fresh)}. See ${f.command('library')}.`);
+    else parts.push('I walked back through my win: nothing in it I did not know already.');
+  } else if (fresh.length > 0) parts.push(`I walked back through the game and learned ${plural(fresh.length, 'new subgoal')}: ${list(fresh)}. See ${f.command('library')}.`);
   else parts.push('I walked back through the game but found no new subgoal to learn.');
   if (known.length > 0) parts.push(`(Already known: ${list(known)}.)`);
   return parts.join(' ');

@@ -95,6 +95,31 @@ describe('learning from a loss in a worker thread', () => {
     }
   });
 
+  it('walks back through its own win with a five and remembers the winning line, marked as from its win', async () => {
+    const { storage, log } = await setup('own-win');
+    const service = new GameService({ store: storage, seed: 1, log });
+    cleanups.push(() => service.idle());
+    // open-four.txt: black's open four at m10 (move 7), white blocks i10, black's five at n10.
+    // Here the member is white and plays i10; the bot, black, from an empty library, completes the five.
+    const game = fixture('open-four.txt');
+    const seat = seatIn('own-win');
+    const { stored } = oneMoveFromTheEnd(game, seat, 'game-own-win');
+    await storage.guild(seat.guildId).games.put(gameKey(seat.channelId, seat.userId), { ...stored, human: 'white', moves: game.moves.slice(0, -2) });
+    const moved = await service.move(seat, 'i10');
+    if (!moved.ok) throw new Error(`move: ${moved.problem.code}`);
+    expect(moved.value.stored.finished).toMatchObject({ outcome: 'bot-won', ending: 'five', learned: ["(1) 2:4'"] });
+    expect(moved.value.learned).toEqual([{ text: "(1) 2:4'", move: 7, isNew: true }]);
+    const text = movedView(moved.value, discordFrontend).text;
+    expect(text).toContain("I walked back through my win and remembered how it was forced: 1 new subgoal, `(1) 2:4'` (move 7).");
+    const library = await storage.guild(seat.guildId).library.list();
+    expect(library.map((e) => [e.value.subgoal.text, e.value.origin, e.value.provenance.game, e.value.provenance.move])).toEqual([["(1) 2:4'", { kind: 'win' }, 'game-own-win', 7]]);
+    // A resignation has no five: nothing to walk back through.
+    const again = oneMoveFromTheEnd(game, { ...seat, channelId: 'chan-2' }, 'game-resigned');
+    await storage.guild(seat.guildId).games.put(gameKey('chan-2', seat.userId), { ...again.stored, human: 'white', moves: game.moves.slice(0, -2) });
+    const resigned = await service.resign({ ...seat, channelId: 'chan-2' });
+    expect(resigned.ok && resigned.value.stored.finished).toMatchObject({ outcome: 'bot-won', ending: 'resigned', learned: [] });
+  });
+
   describe("with the project's 1000-subgoal library", () => {
     let storage: Storage<BotSchema>;
     beforeAll(async () => {

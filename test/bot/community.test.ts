@@ -328,7 +328,7 @@ describe('members against members, learning from watched games, ratings and the 
     expect(rows[0][3]).toBe(ALICE.id);
     expect(rows.map((r) => Number(r[4]))).toEqual([...rows.map((r) => Number(r[4]))].sort((a, b) => b - a));
     expect(rows.some((r) => r[2] === 'me')).toBe(true);
-    expect(stats.content).toContain('Library by source: 0 from games I lost, 2 from games I watched, 0 adopted from the shared pool.');
+    expect(stats.content).toContain('Library by source: 0 from games I lost, 0 from games I won, 2 from games I watched, 0 adopted from the shared pool.');
     const names = stats.files.map((f) => f.name);
     expect(names).toEqual(expect.arrayContaining(['rating.png', 'library-growth.png']));
     const chart = await decode(stats.files.find((f) => f.name === 'rating.png')!.bytes);

@@ -70,6 +70,7 @@ describe('ratings', () => {
     );
     expect(originWords({ game: 'g1', move: 9, date: '2025-06-01T12:00:00.000Z' }, { kind: 'watched', black: '1', white: '2' })).toBe('learned 2025-06-01 from game g1, move 9 · watched');
     expect(originWords({ game: 'g1', move: 9, date: '2025-06-01T12:00:00.000Z' }, undefined)).toBe('learned 2025-06-01 from game g1, move 9 · my loss');
+    expect(originWords({ game: 'g2', move: 11, date: '2025-06-01T12:00:00.000Z' }, { kind: 'win' })).toBe('learned 2025-06-01 from game g2, move 11 · my win');
     expect(originWords({ game: 'pool', move: 1, date: '2025-06-01T12:00:00.000Z' }, { kind: 'pool', servers: 3 })).toBe('adopted 2025-06-01 from the shared pool · learned in 3 servers');
   });
 });
@@ -79,9 +80,9 @@ describe('/stats with ratings', () => {
     const bot = { ...newRating('bot', 0), rating: 1430, rd: 200, history: [1500, 1460, 1430].map((rating, i) => ({ at: i, rating, rd: 300 - 50 * i })) };
     const alice = { ...newRating('1', 0), rating: 1580, rd: 90, won: 2 };
     const stats = { text: '**Go-Moku in this server**', images: [], private: false };
-    const r = withStandings(stats, { ok: true, value: { members: [alice], bot, library: ['loss', 'watched', 'watched', 'pool'] } }, f);
+    const r = withStandings(stats, { ok: true, value: { members: [alice], bot, library: ['loss', 'watched', 'win', 'watched', 'pool'] } }, f);
     expect(r.text).toContain('\n1. <@1> 1580 · 2 won, 0 lost\n2. me 1430? · 0 won, 0 lost\n');
-    expect(r.text).toContain('Library by source: 1 from games I lost, 2 from games I watched, 1 adopted from the shared pool.');
+    expect(r.text).toContain('Library by source: 1 from games I lost, 1 from games I won, 2 from games I watched, 1 adopted from the shared pool.');
     expect(r.images.map((i) => i.name)).toEqual(['rating.png', 'library-growth.png']);
     const spec = { title: 't', xLabel: 'games', reference: 1500, series: [{ label: 'r', colour: CHART_COLOURS.rating, values: [1500, 1460, 1430], band: [300, 250, 200] }] };
     const range = chartRange(spec);
@@ -91,10 +92,11 @@ describe('/stats with ratings', () => {
     const image = await decode(renderLineChart(spec)!);
     expect([image.width, image.height]).toEqual([LINE_CHART.width, LINE_CHART.height]);
     expect(distance(image.at(lineChartPixel(3, 3, 1430, range)), hexToRgb(CHART_COLOURS.rating))).toBeLessThan(40);
-    expect(growthSeries(['loss', 'watched', 'watched', 'pool']).map((s) => s.values)).toEqual([
-      [1, 1, 1, 1],
-      [0, 1, 2, 2],
-      [0, 0, 0, 1],
+    expect(growthSeries(['loss', 'watched', 'win', 'watched', 'pool']).map((s) => s.values)).toEqual([
+      [1, 1, 1, 1, 1],
+      [0, 0, 1, 1, 1],
+      [0, 1, 1, 2, 2],
+      [0, 0, 0, 0, 1],
     ]);
     // A problem reply stays as it is.
     const problem = problemReply({ code: 'storage-unavailable' }, f);
