@@ -10,6 +10,9 @@
  *     stats::sg-<hash>            Tally: how a subgoal has fared (recognised / played / won)
  *     tombstones::<channel>.<user> Tombstone: a game that expired idle, so the member's next
  *                                 command can say so and when (the game itself is gone)
+ *     versions::library           Version: changed on every change of the library (a subgoal
+ *                                 learned, a reset, an import), so a process holding the
+ *                                 compiled library knows with one read whether it is current
  *
  * Decisions:
  * - Points are stored in point notation (`h8`) and games as game record text, the project's
@@ -127,12 +130,26 @@ export interface Tombstone {
 /** How long a tombstone is kept: after a week the member is told only that there is no game. */
 export const TOMBSTONE_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * The version of what a `versions` key names (the library). `n` counts changes, for people
+ * reading it; `stamp` is drawn at random by the writer, so two processes that bump the same
+ * `n` at once (read-modify-write, not atomic) still write two different versions.
+ */
+export interface Version {
+  readonly n: number;
+  readonly stamp: string;
+}
+
+/** The key, in `versions`, of the library's version. */
+export const LIBRARY_VERSION_KEY = 'library';
+
 export interface BotSchema {
   readonly library: LearnedRecord;
   readonly games: StoredGame;
   readonly records: FinishedGame;
   readonly stats: Tally;
   readonly tombstones: Tombstone;
+  readonly versions: Version;
 }
 
 /** The storage key of a subgoal's record and counters. */
@@ -373,12 +390,23 @@ export const tombstoneCodec: Codec<Tombstone> = {
     })),
 };
 
+export const versionCodec: Codec<Version> = {
+  version: 1,
+  encode: (v) => ({ n: v.n, stamp: v.stamp }),
+  decode: (raw) =>
+    decoding(raw, (o) => ({
+      n: field(o, 'n', isCount, 'a count') as number,
+      stamp: field(o, 'stamp', isString, 'a stamp') as string,
+    })),
+};
+
 export const botCodecs: Codecs<BotSchema> = {
   library: learnedCodec,
   games: gameCodec,
   records: recordCodec,
   stats: tallyCodec,
   tombstones: tombstoneCodec,
+  versions: versionCodec,
 };
 
 /** A stored game played out on a board. The codec has checked that the moves are legal. */

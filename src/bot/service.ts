@@ -63,6 +63,7 @@ import { WINDOW } from '../geometry.ts';
 import { DIRECTIONS, type Colour, type Direction, type Point } from '../types.ts';
 import { AnalysisPool } from './analyser.ts';
 import { exampleOf } from './example.ts';
+import { LibraryCache } from './libraryCache.ts';
 import { KeyedLock } from './lock.ts';
 import { errorText, silentLog, type BotLog } from './log.ts';
 import { done, refuse, type BotResult } from './problems.ts';
@@ -94,7 +95,7 @@ export interface Seat {
 /** The part of `Storage` the service uses (src/storage `Storage<BotSchema>` fits). */
 export interface BotStore {
   guild(guildId: string): GuildMemory<BotSchema>;
-  readonly writer: Pick<RetryingWriter<BotSchema>, 'put'>;
+  readonly writer: Pick<RetryingWriter<BotSchema>, 'put'> & Partial<Pick<RetryingWriter<BotSchema>, 'onLanded'>>;
 }
 
 export interface ServiceOptions {
@@ -231,6 +232,7 @@ export class GameService {
   readonly #log: BotLog;
   readonly #lock = new KeyedLock();
   readonly #analyser: AnalysisPool;
+  readonly #libraries: LibraryCache;
 
   constructor(options: ServiceOptions) {
     this.#store = options.store;
@@ -241,6 +243,7 @@ export class GameService {
     this.#newPlayer = options.newPlayer ?? createPlayer;
     this.#log = options.log ?? silentLog;
     this.#analyser = new AnalysisPool({ limitMs: options.analysisLimitMs, workers: options.analysisWorkers });
+    this.#libraries = new LibraryCache(options.store, { log: this.#log });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -440,8 +443,7 @@ export class GameService {
   /** One page of the server's library in the paper's listing order (1-based page). */
   library(guildId: string, page = 1): Promise<BotResult<LibraryPage>> {
     return this.#guarded(async () => {
-      const { library, examples } = await this.#libraryWithExamples(guildId);
-      const ordered = listingOrder(library);
+      const { library, examples, ordered } = await this.#libraryWithExamples(guildId);
       const pages = Math.max(1, Math.ceil(ordered.length / LIBRARY_PAGE_SIZE));
       if (!Number.isInteger(page) || page < 1 || page > pages) return refuse({ code: 'no-such-page', page, pages });
       const slice = ordered.slice((page - 1) * LIBRARY_PAGE_SIZE, page * LIBRARY_PAGE_SIZE);
@@ -493,6 +495,7 @@ export class GameService {
         await memory.records.clear();
         return learned;
       });
+      await this.#libraries.changed(guildId);
       this.#log.info('memory reset', { guildId, learned: forgotten });
       return done({ forgotten });
     });
@@ -600,23 +603,18 @@ export class GameService {
     return tombstone;
   }
 
-  /** The server's library with its counters, the rule of the game first. */
+  /** The server's library, the rule of the game first, without counters: held between commands (libraryCache.ts). */
   async #library(guildId: string): Promise<Library> {
-    return (await this.#libraryWithExamples(guildId)).library;
+    return (await this.#libraries.get(guildId)).library;
   }
 
-  async #libraryWithExamples(guildId: string): Promise<{ library: Library; examples: Map<string, Example> }> {
-    const memory = this.#store.guild(guildId);
-    const [learned, tallies] = await Promise.all([memory.library.list(), memory.stats.list()]);
-    const library = Library.empty();
-    const examples = new Map<string, Example>();
-    const records = learned.map((e) => e.value).sort(byProvenance);
-    for (const r of records) {
-      library.add(r.subgoal, r.provenance);
-      if (r.example !== undefined) examples.set(r.subgoal.text, r.example);
-    }
+  /** The server's library with its counters and examples, for /library, in listing order (worked out once per library held). */
+  async #libraryWithExamples(guildId: string): Promise<{ library: Library; examples: ReadonlyMap<string, Example>; ordered: ReturnType<typeof listingOrder> }> {
+    const [held, tallies] = await Promise.all([this.#libraries.get(guildId), this.#store.guild(guildId).stats.list()]);
+    const library = held.library.clone();
     for (const { value } of tallies) library.note(value.text, value);
-    return { library, examples };
+    const order = this.#libraries.derived(held, 'listing', () => listingOrder(held.library).map(({ entry, groupStart }) => ({ text: entry.subgoal.text, groupStart })));
+    return { library, examples: held.examples, ordered: order.map(({ text, groupStart }) => ({ entry: library.get(text)!, groupStart })) };
   }
 
   /** The bot for its next move in this game: seeded by the game's seed and the move number. */
@@ -705,6 +703,7 @@ export class GameService {
       const outcome = await this.#store.writer.put(guildId, 'library', subgoalKey(l.subgoal.text), record);
       this.#log.info('learned a subgoal', { guildId, game: stored.id, subgoal: l.subgoal.text, move: l.moveIndex + 1, saved: outcome });
     }
+    if (reports.some((r) => r.isNew)) await this.#libraries.changed(guildId);
     return { learned: reports, analysis: { kind: 'analysed' } };
   }
 
@@ -756,13 +755,6 @@ export function overlineThrough(board: Board, p: Point): Overline | undefined {
 function noteRecognised(seen: Set<string>, player: Player, game: Game): void {
   const on = player.realisations(game);
   for (const r of [...on.black, ...on.white]) seen.add(r.subgoal.text);
-}
-
-function byProvenance(a: LearnedRecord, b: LearnedRecord): number {
-  const d = Date.parse(a.provenance.date) - Date.parse(b.provenance.date);
-  if (d !== 0) return d;
-  if (a.provenance.game !== b.provenance.game) return a.provenance.game < b.provenance.game ? -1 : 1;
-  return b.provenance.move - a.provenance.move;
 }
 
 /**

@@ -39,10 +39,15 @@ export interface TestSchema {
   readonly records: GameRecord;
   readonly stats: Stats;
   readonly tombstones: Tombstone;
+  readonly versions: Version;
 }
 
 export interface Tombstone {
   readonly at: number;
+}
+
+export interface Version {
+  readonly n: number;
 }
 
 function isObject(x: unknown): x is Record<string, unknown> {
@@ -87,6 +92,11 @@ export const testCodecs: Codecs<TestSchema> = {
     1,
     (r) => typeof r.at === 'number',
     (r) => ({ at: r.at as number }),
+  ),
+  versions: codec(
+    1,
+    (r) => typeof r.n === 'number',
+    (r) => ({ n: r.n as number }),
   ),
 };
 
