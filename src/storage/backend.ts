@@ -44,6 +44,8 @@ export interface Backend {
   deleteMany(keys: readonly string[]): Promise<void>;
   /** Every `[key, value]` whose key starts with `prefix::`, key without that prefix. */
   entries(prefix: string): Promise<Array<[string, unknown]>>;
+  /** Every key of this namespace, without `namespace::`, values unread where the store allows. */
+  keys(): Promise<string[]>;
   /** Deletes every key of this namespace; returns how many. For tests and a full reset. */
   clearAll(): Promise<number>;
   /** Resolves when the store answers; else `StorageUnavailable`. */
@@ -63,6 +65,8 @@ export interface KeyvBackendOptions {
   readonly ping: () => Promise<void>;
   /** Yields `[key without 'namespace::', stored value]`; default: the adapter's `iterator`. */
   readonly list?: (namespace: string) => AsyncIterable<[string, unknown]>;
+  /** Yields keys without `namespace::` and reads no value; default: `list`'s keys. */
+  readonly listKeys?: (namespace: string) => AsyncIterable<string>;
   /** Releases the store's connection or files. */
   readonly release: () => Promise<void>;
 }
@@ -116,6 +120,18 @@ export class KeyvBackend implements Backend {
 
   entries(prefix: string): Promise<Array<[string, unknown]>> {
     return this.#run('list', this.#options.opTimeoutMs * 5, () => this.#list(`${this.namespace}${SEPARATOR}${prefix}`));
+  }
+
+  keys(): Promise<string[]> {
+    return this.#run('list', this.#options.opTimeoutMs * 5, async () => {
+      const found = new Set<string>();
+      if (this.#options.listKeys !== undefined) {
+        for await (const key of this.#options.listKeys(this.namespace)) found.add(key);
+      } else {
+        for (const [key] of await this.#list(this.namespace)) found.add(key);
+      }
+      return [...found];
+    });
   }
 
   async clearAll(): Promise<number> {

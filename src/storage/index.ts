@@ -166,23 +166,7 @@ export async function openStorage<S extends Schema>(
 ): Promise<Storage<S>> {
   const config = storageConfig(env);
   const log = options.log ?? consoleLog;
-  const backend =
-    config.kind === 'redis'
-      ? await openRedisBackend({
-          url: config.url,
-          namespace: config.namespace,
-          log,
-          opTimeoutMs: options.opTimeoutMs,
-          connectWaitMs: options.connectWaitMs,
-          connectTimeoutMs: options.connectTimeoutMs,
-          maxReconnectDelayMs: options.maxReconnectDelayMs,
-        })
-      : await openFileBackend({
-          dir: config.dataDir,
-          namespace: config.namespace,
-          opTimeoutMs: options.opTimeoutMs,
-          durable: options.durable,
-        });
+  const backend = await openBackend(config, log, options);
   const memory = new Memory(backend, codecs, log);
   let writer: RetryingWriter<S>;
   try {
@@ -210,4 +194,39 @@ export async function openStorage<S extends Schema>(
       return closing;
     },
   };
+}
+
+/**
+ * Storage without the retrying writer, for a tool run beside the bot (`gomoku memory`): its
+ * writes either land or fail, and it never touches the bot's pending file (which is for one
+ * process: a second one would replay, and rewrite, the bot's queued writes).
+ */
+export async function openMemory<S extends Schema>(
+  env: StorageEnv,
+  codecs: Codecs<S>,
+  options: OpenStorageOptions = {},
+): Promise<{ readonly config: StorageConfig; readonly memory: Memory<S>; close(): Promise<void> }> {
+  const config = storageConfig(env);
+  const log = options.log ?? consoleLog;
+  const backend = await openBackend(config, log, options);
+  return { config, memory: new Memory(backend, codecs, log), close: () => backend.close() };
+}
+
+function openBackend(config: StorageConfig, log: StorageLog, options: OpenStorageOptions): Promise<Backend> {
+  return config.kind === 'redis'
+    ? openRedisBackend({
+        url: config.url,
+        namespace: config.namespace,
+        log,
+        opTimeoutMs: options.opTimeoutMs,
+        connectWaitMs: options.connectWaitMs,
+        connectTimeoutMs: options.connectTimeoutMs,
+        maxReconnectDelayMs: options.maxReconnectDelayMs,
+      })
+    : openFileBackend({
+        dir: config.dataDir,
+        namespace: config.namespace,
+        opTimeoutMs: options.opTimeoutMs,
+        durable: options.durable,
+      });
 }

@@ -18,6 +18,7 @@ import {
   COLLECTIONS,
   decodePart,
   guildPrefix,
+  isCollectionName,
   recordKey,
   SEPARATOR,
   type CollectionName,
@@ -90,6 +91,23 @@ export class Memory<S extends Schema> {
     const keys = (await this.backend.entries(prefix)).map(([key]) => `${prefix}${SEPARATOR}${key}`);
     await this.backend.deleteMany(keys);
     return keys.length;
+  }
+
+  /**
+   * Every guild with something stored, and how many keys each of its collections holds
+   * (unreadable records included): one listing of keys, no record read or decoded.
+   */
+  async census(): Promise<Map<string, Record<CollectionName, number>>> {
+    const counts = new Map<string, Record<CollectionName, number>>();
+    for (const key of await this.backend.keys()) {
+      const [encodedGuild, collection] = key.split(SEPARATOR);
+      const guildId = decodePart(encodedGuild);
+      if (guildId === undefined || collection === undefined || !isCollectionName(collection)) continue;
+      let c = counts.get(guildId);
+      if (c === undefined) counts.set(guildId, (c = Object.fromEntries(COLLECTIONS.map((n) => [n, 0])) as Record<CollectionName, number>));
+      c[collection]++;
+    }
+    return counts;
   }
 
   /** The envelope `value` is stored in. Throws (a programming error) if it is not JSON data. */

@@ -96,6 +96,12 @@ export async function openRedisBackend(options: RedisBackendOptions): Promise<Ba
         for (const [i, key] of keys.entries()) yield [key.slice(prefix.length), values[i] ?? undefined];
       }
     },
+    listKeys: async function* (namespace) {
+      const prefix = `${namespace}${SEPARATOR}`;
+      for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: SCAN_COUNT, TYPE: 'string' })) {
+        for (const key of keys) yield key.slice(prefix.length);
+      }
+    },
     release: async () => {
       closing = true;
       // A connection still being made after this must not hold the process open.

@@ -498,6 +498,7 @@ describe('storage out of reach', () => {
       delete: (key) => inner.delete(key),
       deleteMany: (keys) => inner.deleteMany(keys),
       entries: (prefix) => inner.entries(prefix),
+      keys: () => inner.keys(),
       clearAll: () => inner.clearAll(),
       ping: () => inner.ping(),
       close: () => inner.close(),

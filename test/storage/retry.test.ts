@@ -55,6 +55,10 @@ class Switchable implements Backend {
     this.#check('list');
     return this.inner.entries(prefix);
   }
+  async keys() {
+    this.#check('list');
+    return this.inner.keys();
+  }
   async clearAll() {
     this.#check('clear');
     return this.inner.clearAll();
