@@ -3,7 +3,8 @@
  * input is a value, turned into words at the edge). The service returns these; the words are
  * made in one place, `describeBotProblem` in words.ts, for Discord and the terminal alike.
  *
- * Every problem means the same thing: nothing about the game or the server's memory changed.
+ * Every problem but `storage-uncertain` means the same thing: nothing about the game or the
+ * server's memory changed.
  */
 import type { Colour } from '../types.ts';
 import type { Outcome } from './records.ts';
@@ -24,6 +25,7 @@ export const BOT_PROBLEM_CODES = [
   'not-in-server',
   'not-your-button',
   'storage-unavailable',
+  'storage-uncertain',
 ] as const;
 
 export type BotProblemCode = (typeof BOT_PROBLEM_CODES)[number];
@@ -56,7 +58,12 @@ export type BotProblem =
   /** A confirmation button pressed by someone other than the member who asked. */
   | { readonly code: 'not-your-button' }
   /** Redis (or the data folder) did not answer. */
-  | { readonly code: 'storage-unavailable' };
+  | { readonly code: 'storage-unavailable' }
+  /**
+   * The one problem after which something may have changed: a write went unconfirmed past
+   * every limit and could not be read back (savedLater.ts), so the reply must not say nothing changed.
+   */
+  | { readonly code: 'storage-uncertain' };
 
 /** The result of every service call: a value, or a problem for the user. */
 export type BotResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: BotProblem };

@@ -57,17 +57,19 @@ import { createPlayer, type Level, type MoveChoice, type Player, type PlayerConf
 import { makePoint, parsePoint } from '../point.ts';
 import { seededRandom, type Random } from '../random.ts';
 import type { Realisation, Subgoal } from '../recognise.ts';
-import { isStorageUnavailable, type GuildMemory, type RetryingWriter } from '../storage/index.ts';
+import { isStorageUnavailable, StorageUnavailable, type GuildMemory, type RetryingWriter } from '../storage/index.ts';
 import type { Board } from '../board.ts';
 import { WINDOW } from '../geometry.ts';
 import { DIRECTIONS, type Colour, type Direction, type Point } from '../types.ts';
 import { AnalysisPool } from './analyser.ts';
 import { exampleOf } from './example.ts';
 import { LibraryCache } from './libraryCache.ts';
+import { certainly, type SavedLater } from './savedLater.ts';
 import { KeyedLock } from './lock.ts';
 import { errorText, silentLog, type BotLog } from './log.ts';
 import { done, refuse, type BotResult } from './problems.ts';
 import {
+  gameCodec,
   gameKey,
   gameOf,
   subgoalKey,
@@ -135,6 +137,8 @@ export interface ChallengeOptions {
 export interface GameView {
   readonly stored: StoredGame;
   readonly game: Game;
+  /** When the game ended here: what storage did not take at once and will be saved later (savedLater.ts). */
+  readonly savedLater?: SavedLater;
 }
 
 export interface Challenged extends GameView {
@@ -342,6 +346,7 @@ export class GameService {
 
         let learned: LearnedReport[] = [];
         let analysis: AnalysisEnd | undefined;
+        let savedLater: SavedLater | undefined;
         if (game.isOver) {
           const status = game.status;
           const outcome: Outcome = status.kind === 'draw' ? 'draw' : status.kind === 'won' && status.winner === stored.human ? 'bot-lost' : 'bot-won';
@@ -350,8 +355,11 @@ export class GameService {
           stored = finished.stored;
           learned = finished.learned;
           analysis = finished.analysis;
+          savedLater = finished.savedLater;
         } else {
-          await this.#store.guild(seat.guildId).games.put(key, stored);
+          const games = this.#store.guild(seat.guildId).games;
+          const now = stored;
+          await certainly(() => games.put(key, now), async () => sameGame(await games.get(key), now));
         }
         await this.#count(seat.guildId, newlySeen, playedNow, stored.finished?.outcome === 'bot-won' ? stored.played : []);
         return done({
@@ -362,6 +370,7 @@ export class GameService {
           ...(overline !== undefined ? { overline } : {}),
           ...(reply !== undefined ? { reply } : {}),
           ...(analysis !== undefined ? { analysis } : {}),
+          ...(savedLater !== undefined ? { savedLater } : {}),
         });
       }),
     );
@@ -379,7 +388,7 @@ export class GameService {
         const game = gameOf(stored);
         const finished = await this.#finish(seat.guildId, { ...stored, updatedAt: this.#now() }, game, 'bot-won', 'resigned', undefined);
         await this.#count(seat.guildId, [], [], stored.played);
-        return done({ stored: finished.stored, game });
+        return done({ stored: finished.stored, game, ...(finished.savedLater !== undefined ? { savedLater: finished.savedLater } : {}) });
       }),
     );
   }
@@ -490,12 +499,18 @@ export class GameService {
     return this.#guarded(async () => {
       const memory = this.#store.guild(guildId);
       const forgotten = await this.#lock.run(`counters:${guildId}`, async () => {
-        const learned = await memory.library.clear();
-        await memory.stats.clear();
-        await memory.records.clear();
-        return learned;
+        try {
+          const learned = await memory.library.clear();
+          await forgetting(async () => {
+            await memory.stats.clear();
+            await memory.records.clear();
+          });
+          return learned;
+        } finally {
+          // Even a reset that stopped halfway may have forgotten subgoals: every process reads again.
+          await this.#libraries.changed(guildId);
+        }
       });
-      await this.#libraries.changed(guildId);
       this.#log.info('memory reset', { guildId, learned: forgotten });
       return done({ forgotten });
     });
@@ -551,8 +566,8 @@ export class GameService {
       return await work();
     } catch (e) {
       if (isStorageUnavailable(e)) {
-        this.#log.warn('storage unavailable', { operation: e.operation, reason: e.reason });
-        return refuse({ code: 'storage-unavailable' });
+        this.#log.warn('storage unavailable', { operation: e.operation, reason: e.reason, uncertain: e.uncertain });
+        return refuse({ code: e.uncertain ? 'storage-uncertain' : 'storage-unavailable' });
       }
       throw e;
     }
@@ -592,13 +607,14 @@ export class GameService {
 
   /** Records the game as abandoned and puts it away, leaving its tombstone. */
   async #expire(guildId: string, stored: StoredGame): Promise<Tombstone> {
-    await this.#finish(guildId, stored, gameOf(stored), 'abandoned', 'expired', undefined);
     const memory = this.#store.guild(guildId);
     const key = gameKey(stored.channelId, stored.userId);
     const tombstone: Tombstone = { game: stored.id, at: this.#now(), idleMs: this.idleMs };
     // The tombstone first: if storage fails between the two, the game is still there to expire again.
-    await memory.tombstones.put(key, tombstone);
-    await memory.games.delete(key);
+    await this.#finish(guildId, stored, gameOf(stored), 'abandoned', 'expired', undefined, async () => {
+      await memory.tombstones.put(key, tombstone);
+      await memory.games.delete(key);
+    });
     this.#log.info('game expired', { guildId, game: stored.id, idleMs: this.idleMs });
     return tombstone;
   }
@@ -635,10 +651,10 @@ export class GameService {
   }
 
   /**
-   * Ends a game: learns from it when the bot lost to a five, records it, and keeps the ended
-   * game for /board. Learned subgoals and the record go through the retrying writer first, so
-   * that a failure of the last write (the game) can be retried by the member without losing
-   * or doubling anything: the same keys get the same values.
+   * Ends a game: learns from it when the bot lost to a five, keeps the ended game for /board
+   * (or, for an expiry, `commit` puts it away), and records it. The game is written first, and
+   * is the commit (savedLater.ts): failing, it leaves nothing behind. The record and the
+   * learned subgoals come after it, through the retrying writer; what it queues is returned.
    */
   async #finish(
     guildId: string,
@@ -647,9 +663,10 @@ export class GameService {
     outcome: Outcome,
     ending: Ending,
     library: Library | undefined,
-  ): Promise<{ stored: StoredGame; learned: LearnedReport[]; analysis?: AnalysisEnd }> {
+    commit?: () => Promise<void>,
+  ): Promise<{ stored: StoredGame; learned: LearnedReport[]; analysis?: AnalysisEnd; savedLater?: SavedLater }> {
     const now = this.#now();
-    const { learned, analysis } = outcome === 'bot-lost' && library !== undefined ? await this.#learn(guildId, stored, game, library, now) : { learned: [], analysis: undefined };
+    const { learned, analysis, lessons } = outcome === 'bot-lost' && library !== undefined ? await this.#learn(guildId, stored, game, library, now) : { learned: [], analysis: undefined, lessons: [] };
     const finish: Finish = { outcome, ending, at: now, learned: learned.filter((l) => l.isNew).map((l) => l.text) };
     const record: FinishedGame = {
       id: stored.id,
@@ -665,32 +682,43 @@ export class GameService {
       moves: game.moves.slice(),
       learned: finish.learned,
     };
-    await this.#store.writer.put(guildId, 'records', stored.id, record);
     const ended: StoredGame = { ...stored, moves: game.moves.slice(), finished: finish };
-    if (ending !== 'expired') await this.#store.guild(guildId).games.put(gameKey(stored.channelId, stored.userId), ended);
-    this.#log.info('game over', { guildId, game: stored.id, outcome, ending, moves: game.moves.length, learned: finish.learned.length });
-    return { stored: ended, learned, ...(analysis !== undefined ? { analysis } : {}) };
+    const games = this.#store.guild(guildId).games;
+    const key = gameKey(stored.channelId, stored.userId);
+    await (commit ?? (() => certainly(() => games.put(key, ended), async () => sameGame(await games.get(key), ended))))();
+    const queued: string[] = [];
+    for (const lesson of lessons) {
+      const saved = await this.#store.writer.put(guildId, 'library', subgoalKey(lesson.subgoal.text), lesson);
+      if (saved === 'queued') queued.push(lesson.subgoal.text);
+      this.#log.info('learned a subgoal', { guildId, game: stored.id, subgoal: lesson.subgoal.text, move: lesson.provenance.move, saved });
+    }
+    if (lessons.length > 0) await this.#libraries.changed(guildId);
+    const recordSaved = await this.#store.writer.put(guildId, 'records', stored.id, record);
+    this.#log.info('game over', { guildId, game: stored.id, outcome, ending, moves: game.moves.length, learned: finish.learned.length, record: recordSaved });
+    const savedLater: SavedLater | undefined = recordSaved === 'queued' || queued.length > 0 ? { record: recordSaved === 'queued', subgoals: queued } : undefined;
+    return { stored: ended, learned, ...(analysis !== undefined ? { analysis } : {}), ...(savedLater !== undefined ? { savedLater } : {}) };
   }
 
   /**
    * The analysis of a lost game, in a worker; new subgoals are saved (or queued) with provenance
    * and example. Over the time limit or failed, it teaches nothing and says which.
    */
-  async #learn(guildId: string, stored: StoredGame, game: Game, library: Library, now: number): Promise<{ learned: LearnedReport[]; analysis: AnalysisEnd }> {
+  async #learn(guildId: string, stored: StoredGame, game: Game, library: Library, now: number): Promise<{ learned: LearnedReport[]; analysis: AnalysisEnd; lessons: LearnedRecord[] }> {
     const started = performance.now();
     this.#log.debug('analysing a lost game', { guildId, game: stored.id, moves: game.moves.length, library: library.size });
     const analysis = await this.#analyser.analyse(game, library.subgoals());
     const ms = Math.round(performance.now() - started);
     if (analysis.kind === 'timed-out') {
       this.#log.warn('the analysis of a lost game took too long and was given up; nothing was learned', { guildId, game: stored.id, limitMs: analysis.limitMs, ms });
-      return { learned: [], analysis };
+      return { learned: [], analysis, lessons: [] };
     }
     if (analysis.kind === 'failed') {
       this.#log.error('the analysis of a lost game failed; nothing was learned', { guildId, game: stored.id, error: analysis.error, ms });
-      return { learned: [], analysis: { kind: 'failed' } };
+      return { learned: [], analysis: { kind: 'failed' }, lessons: [] };
     }
     this.#log.info('analysed a lost game', { guildId, game: stored.id, ms, learned: analysis.learned.length });
     const reports: LearnedReport[] = [];
+    const lessons: LearnedRecord[] = [];
     for (const l of analysis.learned) {
       reports.push({ text: l.subgoal.text, move: l.moveIndex + 1, isNew: l.isNew });
       if (!l.isNew) continue;
@@ -700,11 +728,9 @@ export class GameService {
         provenance: { game: stored.id, move: l.moveIndex + 1, date: new Date(now).toISOString() },
         ...(example !== undefined ? { example } : {}),
       };
-      const outcome = await this.#store.writer.put(guildId, 'library', subgoalKey(l.subgoal.text), record);
-      this.#log.info('learned a subgoal', { guildId, game: stored.id, subgoal: l.subgoal.text, move: l.moveIndex + 1, saved: outcome });
+      lessons.push(record);
     }
-    if (reports.some((r) => r.isNew)) await this.#libraries.changed(guildId);
-    return { learned: reports, analysis: { kind: 'analysed' } };
+    return { learned: reports, analysis: { kind: 'analysed' }, lessons };
   }
 
   /** Adds to the counters: recognised once, played once per play, won once per subgoal. */
@@ -736,6 +762,21 @@ export class GameService {
   #newId(now: number): string {
     return `${now.toString(36)}-${this.#rnd.int(36 ** 4).toString(36).padStart(4, '0')}`;
   }
+}
+
+/** Runs what follows a first deletion: failing, it leaves the reset half done, which is not "nothing changed". */
+async function forgetting(rest: () => Promise<void>): Promise<void> {
+  try {
+    await rest();
+  } catch (e) {
+    if (isStorageUnavailable(e) && !e.uncertain) throw new StorageUnavailable(e.operation, `${e.reason}, after the library was forgotten`, { cause: e, uncertain: true });
+    throw e;
+  }
+}
+
+/** Whether the stored game is exactly `expected` (a write read back). */
+function sameGame(got: StoredGame | undefined, expected: StoredGame): boolean {
+  return got !== undefined && JSON.stringify(gameCodec.encode(got)) === JSON.stringify(gameCodec.encode(expected));
 }
 
 /**

@@ -25,6 +25,7 @@ import { renderLossChart } from './chart.ts';
 import { ruleExample } from './example.ts';
 import type { BotProblem, BotResult } from './problems.ts';
 import type { Example } from './records.ts';
+import { savedLaterLine } from './savedLater.ts';
 import type { Challenged, GameView, Hinted, LibraryPage, Moved, ServerStats, ThreatsView } from './service.ts';
 import { describeBotProblem, outcomeWords, plural, type Frontend } from './words.ts';
 
@@ -81,11 +82,14 @@ export function movedView(m: Moved, f: Frontend): Reply {
   if (m.reply !== undefined) lines.push(`I answer ${reason(m.reply, size)}.`);
   lines.push(nextLine(m, f));
   if (stored.finished?.outcome === 'bot-lost') lines.push(learnedLines(m, f));
+  const later = savedLaterLine(m.savedLater);
+  if (later !== undefined) lines.push(later);
   return withBoard(lines.join('\n'), m, game.isOver);
 }
 
 export function resignedView(v: GameView, f: Frontend): Reply {
-  return withBoard(`${f.who(v.stored.userId)} resigned. **I win.** A resignation has no five to walk back from, so there is nothing to learn.`, v, true);
+  const later = savedLaterLine(v.savedLater);
+  return withBoard(`${f.who(v.stored.userId)} resigned. **I win.** A resignation has no five to walk back from, so there is nothing to learn.${later !== undefined ? `\n${later}` : ''}`, v, true);
 }
 
 export function boardView(v: GameView, f: Frontend): Reply {

@@ -54,7 +54,9 @@
  *
  * Any operation that cannot reach the store — Redis down or not yet connected, the disk
  * failing, an operation past its limit (2 s Redis, 5 s file), storage closed — rejects with
- * `StorageUnavailable`; the Discord layer turns that into "storage unavailable, try again".
+ * `StorageUnavailable`. A write past its limit is waited for four times as long again before
+ * it is given up, since it may still land; one given up then, or cut off on its way, is
+ * `uncertain` (it may have landed), every other failure wrote nothing; the Discord layer turns that into "storage unavailable, try again".
  * The Redis client never crashes the process with an unhandled 'error', opening does not
  * hang on a dead server (it goes on after `connectWaitMs` and keeps reconnecting), and while
  * disconnected operations fail at once instead of queueing (redis.ts). Writes that must not
@@ -132,6 +134,8 @@ export interface OpenStorageOptions {
   readonly log?: StorageLog;
   /** Limit for one operation (default 2000 ms Redis, 5000 ms file). */
   readonly opTimeoutMs?: number;
+  /** How much longer a write past that limit is waited for before it is uncertain (default 4 × the limit). */
+  readonly writeSettleMs?: number;
   /** Redis: how long opening waits for the first connection (default 2000 ms). */
   readonly connectWaitMs?: number;
   /** Redis: limit for one connection attempt (default 1000 ms). */
@@ -219,6 +223,7 @@ function openBackend(config: StorageConfig, log: StorageLog, options: OpenStorag
         namespace: config.namespace,
         log,
         opTimeoutMs: options.opTimeoutMs,
+        writeSettleMs: options.writeSettleMs,
         connectWaitMs: options.connectWaitMs,
         connectTimeoutMs: options.connectTimeoutMs,
         maxReconnectDelayMs: options.maxReconnectDelayMs,
@@ -227,6 +232,7 @@ function openBackend(config: StorageConfig, log: StorageLog, options: OpenStorag
         dir: config.dataDir,
         namespace: config.namespace,
         opTimeoutMs: options.opTimeoutMs,
+        writeSettleMs: options.writeSettleMs,
         durable: options.durable,
       });
 }

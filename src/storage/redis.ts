@@ -31,6 +31,8 @@ export interface RedisBackendOptions {
   readonly log: StorageLog;
   /** Limit for one operation (default 2000 ms). */
   readonly opTimeoutMs?: number;
+  /** See KeyvBackendOptions. */
+  readonly writeSettleMs?: number;
   /** Limit for one connection attempt (default 1000 ms). */
   readonly connectTimeoutMs?: number;
   /** How long opening waits for the first connection before going on without it (default 2000 ms). */
@@ -84,6 +86,7 @@ export async function openRedisBackend(options: RedisBackendOptions): Promise<Ba
     namespace: options.namespace,
     adapter: adapter as unknown as ListingAdapter,
     opTimeoutMs: options.opTimeoutMs ?? 2000,
+    ...(options.writeSettleMs !== undefined ? { writeSettleMs: options.writeSettleMs } : {}),
     isReady: () => client.isReady,
     ping: async () => {
       await client.ping();
