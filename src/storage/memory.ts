@@ -68,6 +68,9 @@ export type GuildMemory<S extends Schema> = { readonly [C in CollectionName]: Co
   clear(): Promise<number>;
 };
 
+/** Records decoded between two turns of the event loop. */
+const DECODE_SLICE = 50;
+
 export class Memory<S extends Schema> {
   constructor(
     readonly backend: Backend,
@@ -142,7 +145,12 @@ export class Memory<S extends Schema> {
       delete: (key) => this.backend.delete(recordKey(guildId, name, key)),
       list: async () => {
         const found: Array<Entry<S[C]>> = [];
+        let decoded = 0;
         for (const [encoded, stored] of await this.backend.entries(collectionPrefix(guildId, name))) {
+          // Decoding can be slow (a learned subgoal is parsed and compiled): a thousand records
+          // held the event loop for a second. Every so often, let other work (a Discord
+          // heartbeat, another member's reply, the timer that defers this one) run.
+          if (++decoded % DECODE_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
           const key = decodePart(encoded);
           if (key === undefined) {
             this.#skipped(guildId, name, encoded, problem('bad-key', 'the stored key was not written by this module'));
