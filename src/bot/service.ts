@@ -260,6 +260,8 @@ export class GameService {
       this.#lock.run(key, async () => {
         const games = this.#store.guild(seat.guildId).games;
         const existing = await games.get(key);
+        // An unreadable game is moved aside, not written over (storage/memory.ts).
+        if (existing === undefined) await games.moveAsideUnreadable(key);
         let replacedExpired = false;
         if (existing !== undefined && existing.finished === undefined) {
           if (!this.#isIdle(existing)) {

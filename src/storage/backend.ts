@@ -16,6 +16,7 @@
 import { Keyv, type DeserializedData, type Deserialize, type KeyvStoreAdapter } from 'keyv';
 import { problem, type Problem } from '../result.ts';
 import { messageOf, StorageUnavailable } from './errors.ts';
+import { FOLDER_IN_PLACE } from './files.ts';
 import { SEPARATOR } from './keys.ts';
 
 export type BackendKind = 'redis' | 'file';
@@ -42,6 +43,8 @@ export interface Backend {
   set(key: string, value: unknown): Promise<void>;
   delete(key: string): Promise<boolean>;
   deleteMany(keys: readonly string[]): Promise<void>;
+  /** Moves the value under `from` to `to` as it is, bytes unread; false when there was none. */
+  rename(from: string, to: string): Promise<boolean>;
   /** Every `[key, value]` whose key starts with `prefix::`, key without that prefix. */
   entries(prefix: string): Promise<Array<[string, unknown]>>;
   /** Every key of this namespace, without `namespace::`, values unread where the store allows. */
@@ -73,8 +76,12 @@ export interface KeyvBackendOptions {
   readonly list?: (namespace: string) => AsyncIterable<[string, unknown]>;
   /** Yields keys without `namespace::` and reads no value; default: `list`'s keys. */
   readonly listKeys?: (namespace: string) => AsyncIterable<string>;
+  /** Moves a stored value to another key, full keys without the namespace; false when there was none. */
+  readonly rename: (from: string, to: string) => Promise<boolean>;
   /** Releases the store's connection or files. */
   readonly release: () => Promise<void>;
+  /** Called after each write that landed. */
+  readonly onWritten?: () => void;
 }
 
 const DELETE_BATCH = 500;
@@ -111,10 +118,15 @@ export class KeyvBackend implements Backend {
 
   async set(key: string, value: unknown): Promise<void> {
     await this.#write('put', this.#options.opTimeoutMs, () => this.keyv.set(key, value));
+    this.#options.onWritten?.();
   }
 
   delete(key: string): Promise<boolean> {
     return this.#write('delete', this.#options.opTimeoutMs, () => this.keyv.delete(key));
+  }
+
+  rename(from: string, to: string): Promise<boolean> {
+    return this.#write('rename', this.#options.opTimeoutMs, () => this.#options.rename(from, to));
   }
 
   async deleteMany(keys: readonly string[]): Promise<void> {
@@ -246,6 +258,7 @@ function notText(): Problem {
  * layer logs and skips.
  */
 export function deserialise(text: string): DeserializedData<unknown> {
+  if (text === FOLDER_IN_PLACE) return { value: new Unreadable(problem('folder-in-place', 'a folder stands where this record should be')) };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -27,6 +27,7 @@ export async function openFileBackend(options: FileBackendOptions): Promise<Back
       await mkdir(store.dir, { recursive: true });
       await access(store.dir, constants.R_OK | constants.W_OK);
     },
+    rename: (from, to) => store.rename(from, to),
     release: () => store.disconnect(),
   });
 }

@@ -76,6 +76,7 @@ import { join, resolve } from 'node:path';
 import type { Backend, BackendKind } from './backend.ts';
 import { consoleLog, type StorageLog } from './errors.ts';
 import { openFileBackend } from './file.ts';
+import { checkWritable, removeLeftoverTemps } from './hygiene.ts';
 import { isValidNamespace } from './keys.ts';
 import { Memory, type Codecs, type GuildMemory, type Schema } from './memory.ts';
 import { openRedisBackend } from './redis.ts';
@@ -171,6 +172,8 @@ export async function openStorage<S extends Schema>(
   const config = storageConfig(env);
   const log = options.log ?? consoleLog;
   const backend = await openBackend(config, log, options);
+  await removeLeftoverTemps(config.dataDir, log);
+  await checkWritable(config.dataDir, log, config.kind === 'file' ? 'nothing can be saved' : 'writes waiting for Redis cannot be kept on disk');
   const memory = new Memory(backend, codecs, log);
   let writer: RetryingWriter<S>;
   try {

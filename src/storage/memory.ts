@@ -17,6 +17,7 @@ import {
   collectionPrefix,
   COLLECTIONS,
   decodePart,
+  encodePart,
   guildPrefix,
   isCollectionName,
   recordKey,
@@ -56,6 +57,15 @@ export interface Collection<T> {
   put(key: string, value: T): Promise<void>;
   /** Whether there was a record to delete. */
   delete(key: string): Promise<boolean>;
+  /**
+   * Moves the record under `key` aside when it is there and cannot be read, bytes as they
+   * are, to `<guild>::quarantine::<collection>.<key>.<ms>` (never listed as a collection);
+   * returns where, or undefined when there was nothing to move. Called before writing a key
+   * whose old value was found unreadable (a member's next challenge), so that the write does
+   * not destroy what a person may want to look at — and a folder standing in a record's place
+   * no longer fails the write.
+   */
+  moveAsideUnreadable(key: string): Promise<string | undefined>;
   /** Every readable record, by key in code-unit order. */
   list(): Promise<Array<Entry<T>>>;
   /** Deletes every record of this collection in this guild; returns how many keys went. */
@@ -68,10 +78,16 @@ export type GuildMemory<S extends Schema> = { readonly [C in CollectionName]: Co
   clear(): Promise<number>;
 };
 
+/** Where unreadable records are moved to, beside a guild's collections (never listed as one). */
+export const QUARANTINE = 'quarantine';
+
 /** Records decoded between two turns of the event loop. */
 const DECODE_SLICE = 50;
 
 export class Memory<S extends Schema> {
+  /** Folders in records' places already reported. */
+  readonly #folders = new Set<string>();
+
   constructor(
     readonly backend: Backend,
     readonly codecs: Codecs<S>,
@@ -141,6 +157,11 @@ export class Memory<S extends Schema> {
         const stored = await this.backend.get(recordKey(guildId, name, key));
         return stored === undefined ? undefined : read(key, stored);
       },
+      moveAsideUnreadable: async (key) => {
+        const stored = await this.backend.get(recordKey(guildId, name, key));
+        if (stored === undefined || openEnvelope(codec, stored).ok) return undefined;
+        return this.#moveAside(guildId, name, key);
+      },
       put: async (key, value) => this.putEnvelope(guildId, name, key, this.envelope(name, value)),
       delete: (key) => this.backend.delete(recordKey(guildId, name, key)),
       list: async () => {
@@ -170,7 +191,24 @@ export class Memory<S extends Schema> {
     };
   }
 
+  /** See `Collection.moveAsideUnreadable`. */
+  async #moveAside(guildId: string, collection: CollectionName, key: string): Promise<string | undefined> {
+    const to = `${guildPrefix(guildId)}${SEPARATOR}${QUARANTINE}${SEPARATOR}${collection}.${encodePart(key)}.${Date.now()}`;
+    if (!(await this.backend.rename(recordKey(guildId, collection, key), to))) return undefined;
+    const movedTo = `${this.backend.namespace}${SEPARATOR}${to}`;
+    this.log.warn('moved an unreadable record aside', { guildId, collection, key, movedTo });
+    this.#folders.delete(`${guildId}|${collection}|${key}`);
+    return movedTo;
+  }
+
   #skipped(guildId: string, collection: CollectionName, key: string, why: Problem): void {
+    // A folder in a record's place is said once: it is not going away by itself, and every
+    // command touching it would say it again.
+    if (why.code === 'folder-in-place') {
+      const id = `${guildId}|${collection}|${key}`;
+      if (this.#folders.has(id)) return;
+      this.#folders.add(id);
+    }
     this.log.warn('skipped an unreadable record', { guildId, collection, key, code: why.code, reason: why.message });
   }
 }

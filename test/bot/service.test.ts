@@ -499,6 +499,7 @@ describe('storage out of reach', () => {
       deleteMany: (keys) => inner.deleteMany(keys),
       entries: (prefix) => inner.entries(prefix),
       keys: () => inner.keys(),
+      rename: (from, to) => inner.rename(from, to),
       clearAll: () => inner.clearAll(),
       ping: () => inner.ping(),
       close: () => inner.close(),

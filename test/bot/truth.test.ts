@@ -135,6 +135,7 @@ async function failingStorage(tag: string) {
     deleteMany: (keys) => inner.deleteMany(keys),
     entries: (prefix) => inner.entries(prefix),
     keys: () => inner.keys(),
+    rename: (from, to) => inner.rename(from, to),
     clearAll: () => inner.clearAll(),
     ping: () => inner.ping(),
     close: () => inner.close(),

@@ -59,6 +59,10 @@ class Switchable implements Backend {
     this.#check('list');
     return this.inner.keys();
   }
+  async rename(from: string, to: string) {
+    this.#check('rename');
+    return this.inner.rename(from, to);
+  }
   async clearAll() {
     this.#check('clear');
     return this.inner.clearAll();
