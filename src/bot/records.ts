@@ -10,6 +10,8 @@
  *     stats::sg-<hash>            Tally: how a subgoal has fared (recognised / played / won)
  *     tombstones::<channel>.<user> Tombstone: a game that expired idle, so the member's next
  *                                 command can say so and when (the game itself is gone)
+ *     summaries::records          RecordSummary: the finished games older than the last
+ *                                 RECORDS_KEPT, counted and folded (recordSummary.ts)
  *     versions::library           Version: changed on every change of the library (a subgoal
  *                                 learned, a reset, an import), so a process holding the
  *                                 compiled library knows with one read whether it is current
@@ -40,6 +42,7 @@ import type { Subgoal } from '../recognise.ts';
 import { err, ok, problem, type Result } from '../result.ts';
 import type { Codec, Codecs } from '../storage/index.ts';
 import type { Colour, Point } from '../types.ts';
+import { outcomeOfLetter, type RecordSummary } from './recordSummary.ts';
 
 /** How a game ended for the bot. `abandoned`: it expired, idle. */
 export type Outcome = 'bot-won' | 'bot-lost' | 'draw' | 'abandoned';
@@ -150,6 +153,7 @@ export interface BotSchema {
   readonly stats: Tally;
   readonly tombstones: Tombstone;
   readonly versions: Version;
+  readonly summaries: RecordSummary;
 }
 
 /** The storage key of a subgoal's record and counters. */
@@ -400,6 +404,29 @@ export const versionCodec: Codec<Version> = {
     })),
 };
 
+export const summaryCodec: Codec<RecordSummary> = {
+  version: 1,
+  encode: (s) => ({ counts: { ...s.counts }, outcomes: s.outcomes, until: { ...s.until } }),
+  decode: (raw) =>
+    decoding(raw, (o) => {
+      const counts = o.counts;
+      if (!isObject(counts)) throw new Bad('counts is not an object');
+      const until = o.until;
+      if (!isObject(until)) throw new Bad('until is not an object');
+      const outcomes = field(o, 'outcomes', (x) => typeof x === 'string' && [...x].every((l) => outcomeOfLetter(l) !== undefined), 'outcome letters') as string;
+      return {
+        counts: {
+          'bot-won': field(counts, 'bot-won', isCount, 'a count') as number,
+          'bot-lost': field(counts, 'bot-lost', isCount, 'a count') as number,
+          draw: field(counts, 'draw', isCount, 'a count') as number,
+          abandoned: field(counts, 'abandoned', isCount, 'a count') as number,
+        },
+        outcomes,
+        until: { endedAt: field(until, 'endedAt', isTime, 'a time') as number, id: field(until, 'id', (x) => typeof x === 'string', 'a game id') as string },
+      };
+    }),
+};
+
 export const botCodecs: Codecs<BotSchema> = {
   library: learnedCodec,
   games: gameCodec,
@@ -407,6 +434,7 @@ export const botCodecs: Codecs<BotSchema> = {
   stats: tallyCodec,
   tombstones: tombstoneCodec,
   versions: versionCodec,
+  summaries: summaryCodec,
 };
 
 /** A stored game played out on a board. The codec has checked that the moves are legal. */

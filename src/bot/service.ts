@@ -65,6 +65,7 @@ import { AnalysisPool } from './analyser.ts';
 import { exampleOf } from './example.ts';
 import { LibraryCache } from './libraryCache.ts';
 import { certainly, type SavedLater } from './savedLater.ts';
+import { DEFAULT_RECORDS_KEPT, foldDue, foldQuietly, historyOf, RECORDS_SUMMARY_KEY } from './recordSummary.ts';
 import { KeyedLock } from './lock.ts';
 import { errorText, silentLog, type BotLog } from './log.ts';
 import { done, refuse, type BotResult } from './problems.ts';
@@ -116,6 +117,8 @@ export interface ServiceOptions {
   readonly analysisLimitMs?: number;
   /** Worker threads for analyses at most (default 2). */
   readonly analysisWorkers?: number;
+  /** Finished games kept as records per server; older ones are counted in a summary (recordSummary.ts; default 1000). */
+  readonly recordsKept?: number;
   readonly log?: BotLog;
 }
 
@@ -237,6 +240,7 @@ export class GameService {
   readonly #lock = new KeyedLock();
   readonly #analyser: AnalysisPool;
   readonly #libraries: LibraryCache;
+  readonly #recordsKept: number;
 
   constructor(options: ServiceOptions) {
     this.#store = options.store;
@@ -248,6 +252,7 @@ export class GameService {
     this.#log = options.log ?? silentLog;
     this.#analyser = new AnalysisPool({ limitMs: options.analysisLimitMs, workers: options.analysisWorkers });
     this.#libraries = new LibraryCache(options.store, { log: this.#log });
+    this.#recordsKept = options.recordsKept ?? DEFAULT_RECORDS_KEPT;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -476,17 +481,18 @@ export class GameService {
   stats(guildId: string): Promise<BotResult<ServerStats>> {
     return this.#guarded(async () => {
       const memory = this.#store.guild(guildId);
-      const [records, learned] = await Promise.all([memory.records.list(), memory.library.list()]);
-      const history = records.map((r) => ({ endedAt: r.value.endedAt, outcome: r.value.outcome })).sort((a, b) => a.endedAt - b.endedAt);
+      const [entries, held, summary] = await Promise.all([memory.records.list(), this.#libraries.get(guildId), memory.summaries.get(RECORDS_SUMMARY_KEY)]);
+      const records = entries.map((e) => e.value);
+      const history = historyOf(summary, records);
       const count = (o: Outcome) => history.filter((h) => h.outcome === o).length;
-      const texts = new Set(learned.map((e) => e.value.subgoal.text));
+      if (foldDue(summary, records, this.#recordsKept)) await this.#lock.run(`counters:${guildId}`, () => foldQuietly(memory, this.#recordsKept, this.#log, { summary, records }));
       return done({
         games: history.length,
         botWon: count('bot-won'),
         botLost: count('bot-lost'),
         draws: count('draw'),
         abandoned: count('abandoned'),
-        learned: texts.size,
+        learned: held.library.size - 1,
         history,
       });
     });
@@ -506,6 +512,7 @@ export class GameService {
           await forgetting(async () => {
             await memory.stats.clear();
             await memory.records.clear();
+            await memory.summaries.clear();
           });
           return learned;
         } finally {

@@ -26,6 +26,7 @@
  *     <ns>::<guild>::tombstones::<key> what is left of a game that expired (per member per channel)
  *     <ns>::<guild>::versions::<key>  a stamp changed on every change of what it names (`library`),
  *                                     so another process can tell with one read that its copy is old
+ *     <ns>::<guild>::summaries::<key> what older records were folded into (`records`)
  *
  * Redis holds these as string keys. The file store holds `<ns>::a::b::c` as the file
  * `DATA_DIR/<ns>/a/b/c.json`, each part made file-name-safe (fileStore.ts). Listing a

@@ -1,6 +1,6 @@
 /**
- * What a guild remembers, typed: six named collections — `library`, `games`, `records`,
- * `stats`, `tombstones`, `versions` — each a map from a string key to a value of its own type, stored through a codec in
+ * What a guild remembers, typed: seven named collections — `library`, `games`, `records`,
+ * `stats`, `tombstones`, `versions`, `summaries` — each a map from a string key to a value of its own type, stored through a codec in
  * a versioned envelope `{ v, data }`.
  *
  * The record types belong to other modules; this layer only needs, per collection, a `Codec`:

@@ -40,6 +40,7 @@ export interface TestSchema {
   readonly stats: Stats;
   readonly tombstones: Tombstone;
   readonly versions: Version;
+  readonly summaries: Version;
 }
 
 export interface Tombstone {
@@ -94,6 +95,11 @@ export const testCodecs: Codecs<TestSchema> = {
     (r) => ({ at: r.at as number }),
   ),
   versions: codec(
+    1,
+    (r) => typeof r.n === 'number',
+    (r) => ({ n: r.n as number }),
+  ),
+  summaries: codec(
     1,
     (r) => typeof r.n === 'number',
     (r) => ({ n: r.n as number }),
