@@ -34,8 +34,9 @@
  *   was learned. Each new subgoal is stored under its own key with its provenance
  *   (game id, the 1-based number of the winner's move it was learned at, the date) and a
  *   small example for its mnemonic. These writes, and the finished game's record, go through
- *   storage's retrying writer: during an outage they are queued, spilled to disk and retried,
- *   never lost. A game won by resignation has no five to walk back from: nothing is learned.
+ *   storage's retrying writer after the ended game itself is saved (the commit: savedLater.ts):
+ *   during an outage they are queued, spilled to disk and retried, never lost, and the reply
+ *   says so. A game won by resignation has no five to walk back from: nothing is learned.
  * - Counters per subgoal (src/library.ts `SubgoalStats`): `recognised` once per game in which
  *   one of its realisations appears on the board, for either colour; `played` each time the
  *   bot plays the node of one of its own realisations (an attack, or completing a five with
