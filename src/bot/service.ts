@@ -365,9 +365,10 @@ export class GameService {
           analysis = finished.analysis;
           savedLater = finished.savedLater;
         } else {
+          // The commit: a write that lands late is read back rather than reported failed (savedLater.ts).
           const games = this.#store.guild(seat.guildId).games;
-          const now = stored;
-          await certainly(() => games.put(key, now), async () => sameGame(await games.get(key), now));
+          const next = stored;
+          await certainly(() => games.put(key, next), async () => sameGame(await games.get(key), next));
         }
         await this.#count(seat.guildId, newlySeen, playedNow, stored.finished?.outcome === 'bot-won' ? stored.played : []);
         return done({
