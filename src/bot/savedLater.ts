@@ -16,8 +16,13 @@
  *   disk, retried, never dropped while the process lives) and the reply says so: "Saved for
  *   later: …", with what will be learned. It cannot contradict the reply: the game it belongs
  *   to has ended.
+ * - A game's end that could not be told either way still has its record and lessons to
+ *   write if it did land: `afterUncertainCommit` reads it back a few more times, in the
+ *   background, and writes them once it sees the game ended — or drops them once it sees the
+ *   game as it was. The member, told to look at /board, sees the one or the other.
  */
-import { isStorageUnavailable, StorageUnavailable } from '../storage/index.ts';
+import { isStorageUnavailable, StorageUnavailable, type LogDetail } from '../storage/index.ts';
+import { errorText, type BotLog } from './log.ts';
 
 /** What a reply must say was queued rather than saved. */
 export interface SavedLater {
@@ -46,6 +51,38 @@ export async function certainly(write: () => Promise<unknown>, landed: () => Pro
     }
     if (!there) throw new StorageUnavailable(e.operation, `${e.reason}; read back, it had not landed`, { cause: e });
   }
+}
+
+/** When the background read-backs of `afterUncertainCommit` run, in ms after the reply. */
+export const RECHECK_DELAYS_MS = [1000, 2000, 4000, 8000, 16_000, 32_000, 60_000];
+
+/**
+ * After a commit left uncertain: reads back (`landed`) at `RECHECK_DELAYS_MS` until it can
+ * tell; runs `then` if it landed, nothing if it did not. Timers are unref'd: a process that
+ * stops meanwhile leaves the game as storage has it, record or not.
+ */
+export function afterUncertainCommit(landed: () => Promise<boolean>, then: () => Promise<unknown>, log: BotLog, detail: LogDetail, delays: readonly number[] = RECHECK_DELAYS_MS): void {
+  const attempt = (i: number): void => {
+    if (i >= delays.length) {
+      log.error('could not tell whether a game that ended was saved; its record and lessons are not written', detail);
+      return;
+    }
+    const timer = setTimeout(() => {
+      landed().then(
+        (there) => {
+          if (!there) {
+            log.info('a game end that was uncertain had not landed; nothing more is written', detail);
+            return;
+          }
+          log.info('a game end that was uncertain landed; writing its record and lessons', detail);
+          then().catch((e: unknown) => log.error('could not write the record and lessons of a game end that landed late', { ...detail, error: errorText(e) }));
+        },
+        () => attempt(i + 1),
+      );
+    }, delays[i]);
+    timer.unref();
+  };
+  attempt(0);
 }
 
 /** The line of a reply that says what was queued, or undefined when everything was saved. */

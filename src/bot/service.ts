@@ -65,7 +65,7 @@ import { DIRECTIONS, type Colour, type Direction, type Point } from '../types.ts
 import { AnalysisPool } from './analyser.ts';
 import { exampleOf } from './example.ts';
 import { LibraryCache } from './libraryCache.ts';
-import { certainly, type SavedLater } from './savedLater.ts';
+import { afterUncertainCommit, certainly, type SavedLater } from './savedLater.ts';
 import { DEFAULT_RECORDS_KEPT, foldDue, foldQuietly, historyOf, RECORDS_SUMMARY_KEY } from './recordSummary.ts';
 import { KeyedLock } from './lock.ts';
 import { errorText, silentLog, type BotLog } from './log.ts';
@@ -696,17 +696,28 @@ export class GameService {
     const ended: StoredGame = { ...stored, moves: game.moves.slice(), finished: finish };
     const games = this.#store.guild(guildId).games;
     const key = gameKey(stored.channelId, stored.userId);
-    await (commit ?? (() => certainly(() => games.put(key, ended), async () => sameGame(await games.get(key), ended))))();
-    const queued: string[] = [];
-    for (const lesson of lessons) {
-      const saved = await this.#store.writer.put(guildId, 'library', subgoalKey(lesson.subgoal.text), lesson);
-      if (saved === 'queued') queued.push(lesson.subgoal.text);
-      this.#log.info('learned a subgoal', { guildId, game: stored.id, subgoal: lesson.subgoal.text, move: lesson.provenance.move, saved });
+    // What follows the commit: the lessons and the record, through the retrying writer.
+    const afterCommit = async (): Promise<SavedLater | undefined> => {
+      const queued: string[] = [];
+      for (const lesson of lessons) {
+        const saved = await this.#store.writer.put(guildId, 'library', subgoalKey(lesson.subgoal.text), lesson);
+        if (saved === 'queued') queued.push(lesson.subgoal.text);
+        this.#log.info('learned a subgoal', { guildId, game: stored.id, subgoal: lesson.subgoal.text, move: lesson.provenance.move, saved });
+      }
+      if (lessons.length > 0) await this.#libraries.changed(guildId);
+      const recordSaved = await this.#store.writer.put(guildId, 'records', stored.id, record);
+      this.#log.info('game over', { guildId, game: stored.id, outcome, ending, moves: game.moves.length, learned: finish.learned.length, record: recordSaved });
+      return recordSaved === 'queued' || queued.length > 0 ? { record: recordSaved === 'queued', subgoals: queued } : undefined;
+    };
+    const landed = async () => sameGame(await games.get(key), ended);
+    try {
+      await (commit ?? (() => certainly(() => games.put(key, ended), landed)))();
+    } catch (e) {
+      // The member is told we cannot tell; if the game did end, its record and lessons follow it.
+      if (commit === undefined && isStorageUnavailable(e) && e.uncertain) afterUncertainCommit(landed, afterCommit, this.#log, { guildId, game: stored.id });
+      throw e;
     }
-    if (lessons.length > 0) await this.#libraries.changed(guildId);
-    const recordSaved = await this.#store.writer.put(guildId, 'records', stored.id, record);
-    this.#log.info('game over', { guildId, game: stored.id, outcome, ending, moves: game.moves.length, learned: finish.learned.length, record: recordSaved });
-    const savedLater: SavedLater | undefined = recordSaved === 'queued' || queued.length > 0 ? { record: recordSaved === 'queued', subgoals: queued } : undefined;
+    const savedLater = await afterCommit();
     return { stored: ended, learned, ...(analysis !== undefined ? { analysis } : {}), ...(savedLater !== undefined ? { savedLater } : {}) };
   }
 

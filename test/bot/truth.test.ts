@@ -100,6 +100,26 @@ describe('a write slower than the limit, on Redis behind a proxy that holds writ
     expect(board.ok && board.value.game.moves.length).toBe(2);
   });
 
+  it("a game's end that cannot be confirmed is told as uncertain; once it is seen to have landed, its record and lessons follow", async () => {
+    const { proxy, service, storage } = await setup();
+    const game = expectOk(parseGame(fixture('games/learning/four-then-double-four.txt')));
+    const { stored, last } = oneMoveFromTheEnd(game, ALICE, 'g-uncertain');
+    await storage.guild(GUILD).games.put(gameKey(ALICE.channelId, ALICE.userId), stored);
+    proxy.setDelayMs(LIMIT_MS + SETTLE_MS + LIMIT_MS + 600);
+    expect(await service.move(ALICE, last)).toEqual({ ok: false, problem: { code: 'storage-uncertain' } });
+    proxy.setDelayMs(0);
+    // Nothing was written after the uncommitted end...
+    expect(await storage.guild(GUILD).records.list()).toEqual([]);
+    // ...until it is read back as landed (a second later): then the record and lessons follow it.
+    await until(async () => (await storage.guild(GUILD).records.list()).length === 1, 8000);
+    expect((await storage.guild(GUILD).records.get('g-uncertain'))?.outcome).toBe('bot-lost');
+    const learned = (await storage.guild(GUILD).records.get('g-uncertain'))?.learned ?? [];
+    expect(learned.length).toBeGreaterThan(0);
+    await until(async () => (await storage.guild(GUILD).library.list()).length === learned.length);
+    const stats = await service.stats(GUILD);
+    expect(stats.ok && stats.value.botLost).toBe(1);
+  });
+
   it('fails surely when the store is not connected: the write never left', async () => {
     const target = new URL(REDIS_URL);
     const proxy = await startRedisProxy({ host: target.hostname, port: Number(target.port || 6379) });
