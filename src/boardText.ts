@@ -11,6 +11,7 @@ import { Board } from './board.ts';
 import { pointAt, validSize } from './point.ts';
 import { err, ok, problem, type Result } from './result.ts';
 import { BLACK, EMPTY, MAX_SIZE, MIN_SIZE, WHITE, type Cell, type Point } from './types.ts';
+import { splitLines } from './textLines.ts';
 
 export interface BoardPicture {
   readonly size: number;
@@ -23,7 +24,7 @@ const CHAR_OF = ['.', 'x', 'o'] as const;
 
 export function parseBoardText(text: string): Result<BoardPicture> {
   const rows: { line: number; cells: { cell: Cell; column: number }[]; end: number }[] = [];
-  const lines = text.split(/\r?\n/);
+  const lines = splitLines(text);
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i];
     const trimmed = raw.trim();

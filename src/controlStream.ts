@@ -29,6 +29,7 @@
  */
 import type { LineSpec } from './description.ts';
 import { err, ok, problem, type Result } from './result.ts';
+import { splitLines } from './textLines.ts';
 
 /** Bumped whenever the meaning of a stream changes; cached streams of another version are recompiled. */
 export const STREAM_FORMAT_VERSION = 1;
@@ -129,7 +130,7 @@ function parseSpec(text: string): LineSpec | undefined {
 
 /** Parses the printed form back into a stream; problems name the line and column. */
 export function parseControlStream(text: string): Result<ControlStream> {
-  const rows = text.split(/\r?\n/);
+  const rows = splitLines(text);
   const bad = (line: number, message: string, column = 1) => err(problem('bad-stream', message, { line, column }));
   const header = /^control stream v(\d+): (\d+) nodes?, (\d+) lines?, radius (\d+), entry node (\d+)\s*$/.exec(rows[0] ?? '');
   if (header === null) return bad(1, 'expected "control stream vN: K nodes, M lines, radius R, entry node E"');

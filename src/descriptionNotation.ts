@@ -19,7 +19,7 @@
  * valid `Description`, pointing any fault at the offending entry in the source.
  *
  * Problem codes: `expected` (syntax; the message says what was expected and what was found),
- * `unbalanced-parenthesis`, `trailing-input`, `shape-mismatch`, and from `descriptionFault`
+ * `too-many-nodes`, `unbalanced-parenthesis`, `trailing-input`, `shape-mismatch`, and from `descriptionFault`
  * `unknown-label`, `repeated-label`, `own-label-in-entry`, `duplicate-line`,
  * `too-many-lines`, `unmatched-entry`, `pattern-out-of-range`, `bad-comment`. Every problem
  * has an `index` (0-based offset into the text; the text's length for its end).
@@ -32,7 +32,18 @@ import {
   type DescriptionNode,
   type NodeLine,
 } from './description.ts';
+import { MAX_STREAM_NODES } from './compile.ts';
 import { err, ok, problem, type Problem, type Result } from './result.ts';
+
+/**
+ * The most nodes a written description may have: the compiler's limit, so whatever parses
+ * can be compiled. The bound is the parser's because what comes after it is not linear in
+ * the nodes: canonical labelling and the automorphism search grow with the factorial of the
+ * interchangeable nodes (nine isolated nodes take seconds, ten half a minute, 25 forever),
+ * and a description of 12 000 nodes overflowed the stack. Refused at the first node too many,
+ * so a huge text is not even read to its end.
+ */
+export const MAX_DESCRIPTION_NODES = MAX_STREAM_NODES;
 
 /** Where a piece of syntax is: 0-based offsets into the text, `end` exclusive. */
 export interface Span {
@@ -121,10 +132,15 @@ class DescriptionParser {
     return { start, end: patternList.end, raw: this.text, nodeList, patternList };
   }
 
-  /** nodeList := nodeElement ('-' nodeElement)* */
+  /** nodeList := nodeElement ('-' nodeElement)*, at most MAX_DESCRIPTION_NODES of them */
   private nodeList(): NodeElementSyntax[] | undefined {
     const elements: NodeElementSyntax[] = [];
     do {
+      if (elements.length === MAX_DESCRIPTION_NODES) {
+        this.skipSpace();
+        const message = `a description may have at most ${MAX_DESCRIPTION_NODES} nodes; node ${MAX_DESCRIPTION_NODES + 1} starts here`;
+        return this.fail('too-many-nodes', message, this.index);
+      }
       const element = this.nodeElement();
       if (element === undefined) return undefined;
       elements.push(element);

@@ -11,6 +11,7 @@ import { Game } from './game.ts';
 import { makePoint, parsePoint, validSize } from './point.ts';
 import { err, ok, problem, type Result } from './result.ts';
 import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, type Point } from './types.ts';
+import { splitLines } from './textLines.ts';
 
 export interface GameRecord {
   readonly size: number;
@@ -27,7 +28,7 @@ export interface ParsedGameRecord extends GameRecord {
 const SIZE_LINE = /^#\s*size\s+(\S+)\s*$/i;
 
 export function parseGameRecord(text: string): Result<ParsedGameRecord> {
-  const lines = text.split(/\r?\n/);
+  const lines = splitLines(text);
   let size = DEFAULT_SIZE;
   const comments: string[] = [];
   const moves: Point[] = [];

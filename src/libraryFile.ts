@@ -15,6 +15,7 @@ import { canonicalString } from './canonical.ts';
 import type { Description } from './description.ts';
 import { parseDescription } from './descriptionNotation.ts';
 import { err, ok, type Result } from './result.ts';
+import { splitLines } from './textLines.ts';
 
 export const RULE_OF_FIVE = '(1) 1:5';
 
@@ -48,7 +49,7 @@ export function parseProvenance(text: string): Provenance | undefined {
 /** Parses a library file; a bad description is an error naming its line and column. */
 export function parseLibraryFile(text: string): Result<LibraryFileEntry[]> {
   const out: LibraryFileEntry[] = [];
-  const rows = text.split(/\r?\n/);
+  const rows = splitLines(text);
   let pending: Provenance | undefined;
   for (let i = 0; i < rows.length; i++) {
     const raw = rows[i];

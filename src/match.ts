@@ -17,6 +17,7 @@ import { makePoint, onBoard, parsePoint, pointAt } from './point.ts';
 import { seededRandom } from './random.ts';
 import { err, ok, problem, type Problem, type Result } from './result.ts';
 import { DIRECTIONS, opposite, stoneOf, type Colour, type Point } from './types.ts';
+import { splitLines } from './textLines.ts';
 
 // ---------------------------------------------------------------------------------------
 // Channels
@@ -266,7 +267,7 @@ export type Opening = readonly Point[];
  */
 export function parseOpenings(text: string, size: number): Result<Opening[]> {
   const openings: Opening[] = [];
-  const lines = text.split(/\r?\n/);
+  const lines = splitLines(text);
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i];
     const trimmed = raw.trim();

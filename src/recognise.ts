@@ -385,8 +385,13 @@ function scanStreamOf(subgoal: Subgoal): ScanStream {
   return s;
 }
 
-/** The last library grouped, reused when the next one holds the same subgoals in the same order. */
-let lastGrouping: { subgoals: readonly Subgoal[]; groups: Grouping } | undefined;
+/**
+ * The last few libraries grouped, most recent first, each reused when a library holds the same
+ * subgoals in the same order. A few, not one: a bot playing in several servers alternates
+ * between their libraries, and grouping 1000 subgoals again costs 40 to 100 ms a time.
+ */
+const recentGroupings: { subgoals: readonly Subgoal[]; groups: Grouping }[] = [];
+const RECENT_GROUPINGS = 16;
 
 /**
  * A library's streams in groups, in scan order, and for each profile union (the OR of a
@@ -436,8 +441,12 @@ function groupsFor(grouping: Grouping, union: number): readonly EntryGroup[] {
 }
 
 function groupStreams(subgoals: readonly Subgoal[]): Grouping {
-  const last = lastGrouping;
-  if (last !== undefined && last.subgoals.length === subgoals.length && last.subgoals.every((s, i) => s === subgoals[i])) return last.groups;
+  const hit = recentGroupings.findIndex((g) => g.subgoals.length === subgoals.length && g.subgoals.every((s, i) => s === subgoals[i]));
+  if (hit >= 0) {
+    const [found] = recentGroupings.splice(hit, 1);
+    recentGroupings.unshift(found);
+    return found.groups;
+  }
   const bySig = new Map<string, EntryGroup>();
   // A subgoal listed twice is scanned once, as a fresh scan would find the same keys twice.
   const seen = new Set<Subgoal>();
@@ -469,7 +478,8 @@ function groupStreams(subgoals: readonly Subgoal[]): Grouping {
     return { ...g, streams, gateEnd };
   });
   const grouping: Grouping = { groups: numbered, byUnion: [] };
-  lastGrouping = { subgoals: subgoals.slice(), groups: grouping };
+  recentGroupings.unshift({ subgoals: subgoals.slice(), groups: grouping });
+  recentGroupings.length = Math.min(recentGroupings.length, RECENT_GROUPINGS);
   return grouping;
 }
 

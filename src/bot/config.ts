@@ -11,6 +11,8 @@
  * - `ANALYSIS_LIMIT_SECONDS`: how long the analysis of a lost game may run in its worker
  *   before it is given up and the game teaches nothing (20; decimals allowed).
  * - `ANALYSIS_WORKERS`: worker threads for those analyses at most (2).
+ * - `RECORDS_KEPT`: finished games kept as records per server (1000); older ones are folded
+ *   into counters (recordSummary.ts), so /stats costs the same however long a server plays.
  */
 import { openStorage, type OpenStorageOptions, type Storage, type StorageEnv } from '../storage/index.ts';
 import { createLog, parseLogLevel, type BotLog } from './log.ts';
@@ -23,6 +25,7 @@ export interface BotEnv extends StorageEnv {
   readonly LOG_LEVEL?: string;
   readonly ANALYSIS_LIMIT_SECONDS?: string;
   readonly ANALYSIS_WORKERS?: string;
+  readonly RECORDS_KEPT?: string;
 }
 
 export interface BotConfig {
@@ -31,6 +34,7 @@ export interface BotConfig {
   /** Set when the environment sets it; the service's default otherwise. */
   readonly analysisLimitMs?: number;
   readonly analysisWorkers?: number;
+  readonly recordsKept?: number;
 }
 
 /** Reads the settings; throws a TypeError naming the variable when one cannot be used. */
@@ -53,8 +57,11 @@ export function botConfig(env: BotEnv): BotConfig {
   }
   const workersText = nonEmpty(env.ANALYSIS_WORKERS);
   if (workersText !== undefined && !/^[1-9]\d{0,2}$/.test(workersText)) throw new TypeError(`ANALYSIS_WORKERS must be a whole number from 1, not "${workersText}"`);
+  const keptText = nonEmpty(env.RECORDS_KEPT);
+  if (keptText !== undefined && !/^[1-9]\d{0,6}$/.test(keptText)) throw new TypeError(`RECORDS_KEPT must be a whole number from 1, not "${keptText}"`);
   return {
     idleMs,
+    ...(keptText !== undefined ? { recordsKept: Number(keptText) } : {}),
     ...(seedText !== undefined ? { seed: Number(seedText) } : {}),
     ...(analysisLimitMs !== undefined ? { analysisLimitMs } : {}),
     ...(workersText !== undefined ? { analysisWorkers: Number(workersText) } : {}),
@@ -80,6 +87,7 @@ export function serviceFor(env: BotEnv, storage: Storage<BotSchema>, log: BotLog
     ...(config.seed !== undefined ? { seed: config.seed } : {}),
     ...(config.analysisLimitMs !== undefined ? { analysisLimitMs: config.analysisLimitMs } : {}),
     ...(config.analysisWorkers !== undefined ? { analysisWorkers: config.analysisWorkers } : {}),
+    ...(config.recordsKept !== undefined ? { recordsKept: config.recordsKept } : {}),
   });
 }
 

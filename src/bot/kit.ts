@@ -35,4 +35,6 @@ export interface ServiceKit {
    * server shares.
    */
   learn(guildId: string, gameId: string, game: Game, library: Library, now: number, origin?: LearnedOrigin): Promise<{ learned: LearnedReport[]; analysis: AnalysisEnd }>;
+  /** After writing to the server's library directly: every process holding it reads it again (libraryCache.ts). */
+  libraryChanged(guildId: string): Promise<void>;
 }

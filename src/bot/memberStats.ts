@@ -27,7 +27,7 @@ export interface MemberResult {
 type Played = Pick<FinishedGame, 'userId' | 'outcome' | 'ending' | 'endedAt'>;
 
 /** Games the member resigned (the bot "won" them without a five). */
-export function resignations(records: readonly Pick<FinishedGame, 'ending'>[]): number {
+export function resignations(records: readonly { readonly ending?: FinishedGame['ending'] }[]): number {
   return records.filter((r) => r.ending === 'resigned').length;
 }
 

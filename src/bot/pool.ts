@@ -138,6 +138,10 @@ export class SharedPool {
       const library = this.#kit.store.guild(guildId).library;
       const date = new Date(this.#kit.now()).toISOString();
       const adopted: string[] = [];
+      // Even an adoption that stopped part way changed the library: every process reads it again.
+      const changed = async () => {
+        if (adopted.length > 0) await this.#kit.libraryChanged(guildId);
+      };
       for (const { value } of entries) {
         if (known.has(value.text)) continue;
         const parsed = parseDescription(value.text);
@@ -152,12 +156,14 @@ export class SharedPool {
         } catch (e) {
           if (!isStorageUnavailable(e)) throw e;
           this.#kit.log.warn('adopting from the pool stopped: storage unavailable', { guildId, adopted: adopted.length });
+          await changed().catch(() => undefined);
           return done({ adopted, complete: false });
         }
         known.add(value.text);
         adopted.push(value.text);
       }
       this.#kit.log.info('adopted from the pool', { guildId, adopted: adopted.length });
+      await changed();
       return done({ adopted, complete: true });
     });
   }

@@ -3,7 +3,8 @@
  * input is a value, turned into words at the edge). The service returns these; the words are
  * made in one place, `describeBotProblem` in words.ts, for Discord and the terminal alike.
  *
- * Every problem means the same thing: nothing about the game or the server's memory changed.
+ * Every problem but `storage-uncertain` means the same thing: nothing about the game or the
+ * server's memory changed.
  */
 import type { Colour } from '../types.ts';
 import type { CommunityProblem } from './communityProblems.ts';
@@ -26,6 +27,7 @@ export const BOT_PROBLEM_CODES = [
   'not-in-server',
   'not-your-button',
   'storage-unavailable',
+  'storage-uncertain',
 ] as const;
 
 export type BotProblemCode = (typeof BOT_PROBLEM_CODES)[number];
@@ -61,6 +63,11 @@ export type BotProblem =
   | { readonly code: 'not-your-button'; readonly command?: string }
   /** Redis (or the data folder) did not answer. */
   | { readonly code: 'storage-unavailable' }
+  /**
+   * The one problem after which something may have changed: a write went unconfirmed past
+   * every limit and could not be read back (savedLater.ts), so the reply must not say nothing changed.
+   */
+  | { readonly code: 'storage-uncertain' }
   /** Games between members and invitations (communityProblems.ts `COMMUNITY_PROBLEM_CODES`). */
   | CommunityProblem;
 

@@ -10,6 +10,11 @@
  *     stats::sg-<hash>            Tally: how a subgoal has fared (recognised / played / won)
  *     tombstones::<channel>.<user> Tombstone: a game that expired idle, so the member's next
  *                                 command can say so and when (the game itself is gone)
+ *     summaries::records          RecordSummary: the finished games older than the last
+ *                                 RECORDS_KEPT, counted and folded (recordSummary.ts)
+ *     versions::library           Version: changed on every change of the library (a subgoal
+ *                                 learned, a reset, an import), so a process holding the
+ *                                 compiled library knows with one read whether it is current
  *
  * Decisions:
  * - Points are stored in point notation (`h8`) and games as game record text, the project's
@@ -47,6 +52,7 @@ import {
   type VersusGame,
 } from './communityRecords.ts';
 import { Bad, boardSize, decoding, field, isColour, isCount, isObject, isString, isStrings, isTime, legalMoves, notation, points, type Json } from './decode.ts';
+import { outcomeOfLetter, type RecordSummary } from './recordSummary.ts';
 
 /** How a game ended for the bot. `abandoned`: it expired, idle. */
 export type Outcome = 'bot-won' | 'bot-lost' | 'draw' | 'abandoned';
@@ -139,6 +145,19 @@ export interface Tombstone {
 /** How long a tombstone is kept: after a week the member is told only that there is no game. */
 export const TOMBSTONE_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * The version of what a `versions` key names (the library). `n` counts changes, for people
+ * reading it; `stamp` is drawn at random by the writer, so two processes that bump the same
+ * `n` at once (read-modify-write, not atomic) still write two different versions.
+ */
+export interface Version {
+  readonly n: number;
+  readonly stamp: string;
+}
+
+/** The key, in `versions`, of the library's version. */
+export const LIBRARY_VERSION_KEY = 'library';
+
 export interface BotSchema {
   readonly library: LearnedRecord;
   readonly games: StoredGame;
@@ -149,6 +168,8 @@ export interface BotSchema {
   readonly versusRecords: VersusGame;
   readonly ratings: RatingRecord;
   readonly settings: MemorySettings;
+  readonly versions: Version;
+  readonly summaries: RecordSummary;
 }
 
 /** The storage key of a subgoal's record and counters. */
@@ -339,6 +360,39 @@ export const tombstoneCodec: Codec<Tombstone> = {
     })),
 };
 
+export const versionCodec: Codec<Version> = {
+  version: 1,
+  encode: (v) => ({ n: v.n, stamp: v.stamp }),
+  decode: (raw) =>
+    decoding(raw, (o) => ({
+      n: field(o, 'n', isCount, 'a count') as number,
+      stamp: field(o, 'stamp', isString, 'a stamp') as string,
+    })),
+};
+
+export const summaryCodec: Codec<RecordSummary> = {
+  version: 1,
+  encode: (s) => ({ counts: { ...s.counts }, outcomes: s.outcomes, until: { ...s.until } }),
+  decode: (raw) =>
+    decoding(raw, (o) => {
+      const counts = o.counts;
+      if (!isObject(counts)) throw new Bad('counts is not an object');
+      const until = o.until;
+      if (!isObject(until)) throw new Bad('until is not an object');
+      const outcomes = field(o, 'outcomes', (x) => typeof x === 'string' && [...x].every((l) => outcomeOfLetter(l) !== undefined), 'outcome letters') as string;
+      return {
+        counts: {
+          'bot-won': field(counts, 'bot-won', isCount, 'a count') as number,
+          'bot-lost': field(counts, 'bot-lost', isCount, 'a count') as number,
+          draw: field(counts, 'draw', isCount, 'a count') as number,
+          abandoned: field(counts, 'abandoned', isCount, 'a count') as number,
+        },
+        outcomes,
+        until: { endedAt: field(until, 'endedAt', isTime, 'a time') as number, id: field(until, 'id', (x) => typeof x === 'string', 'a game id') as string },
+      };
+    }),
+};
+
 export const botCodecs: Codecs<BotSchema> = {
   library: learnedCodec,
   games: gameCodec,
@@ -349,6 +403,8 @@ export const botCodecs: Codecs<BotSchema> = {
   versusRecords: versusCodec,
   ratings: ratingCodec,
   settings: settingsCodec,
+  versions: versionCodec,
+  summaries: summaryCodec,
 };
 
 /** A stored game played out on a board. The codec has checked that the moves are legal. */

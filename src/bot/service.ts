@@ -34,8 +34,9 @@
  *   was learned. Each new subgoal is stored under its own key with its provenance
  *   (game id, the 1-based number of the winner's move it was learned at, the date) and a
  *   small example for its mnemonic. These writes, and the finished game's record, go through
- *   storage's retrying writer: during an outage they are queued, spilled to disk and retried,
- *   never lost. A game won by resignation has no five to walk back from: nothing is learned.
+ *   storage's retrying writer after the ended game itself is saved (the commit: savedLater.ts):
+ *   during an outage they are queued, spilled to disk and retried, never lost, and the reply
+ *   says so. A game won by resignation has no five to walk back from: nothing is learned.
  * - Counters per subgoal (src/library.ts `SubgoalStats`): `recognised` once per game in which
  *   one of its realisations appears on the board, for either colour; `played` each time the
  *   bot plays the node of one of its own realisations (an attack, or completing a five with
@@ -57,7 +58,7 @@ import { createPlayer, type Level, type MoveChoice, type Player, type PlayerConf
 import { makePoint, parsePoint } from '../point.ts';
 import { seededRandom, type Random } from '../random.ts';
 import type { Realisation, Subgoal } from '../recognise.ts';
-import { isStorageUnavailable, type Backend, type GuildMemory, type RetryingWriter } from '../storage/index.ts';
+import { isStorageUnavailable, StorageUnavailable, type Backend, type GuildMemory, type RetryingWriter } from '../storage/index.ts';
 import type { Board } from '../board.ts';
 import { WINDOW } from '../geometry.ts';
 import { DIRECTIONS, type Colour, type Direction, type Point } from '../types.ts';
@@ -68,12 +69,16 @@ import { SharedPool } from './pool.ts';
 import { Ratings, type Rated } from './ratings.ts';
 import { VersusService } from './versus.ts';
 import { exampleOf } from './example.ts';
+import { LibraryCache } from './libraryCache.ts';
+import { afterUncertainCommit, certainly, type SavedLater } from './savedLater.ts';
+import { DEFAULT_RECORDS_KEPT, foldDue, foldQuietly, historyOf, RECORDS_SUMMARY_KEY } from './recordSummary.ts';
 import { KeyedLock } from './lock.ts';
 import { errorText, silentLog, type BotLog } from './log.ts';
 import { done, refuse, type BotResult } from './problems.ts';
 import { memberResults, resignations, type MemberResult } from './memberStats.ts';
 import { pastGames, replayOf, suggestGames, type PastGames, type Replay } from './replay.ts';
 import {
+  gameCodec,
   gameKey,
   gameOf,
   subgoalKey,
@@ -101,7 +106,7 @@ export interface Seat {
 /** The part of `Storage` the service uses (src/storage `Storage<BotSchema>` fits). */
 export interface BotStore {
   guild(guildId: string): GuildMemory<BotSchema>;
-  readonly writer: Pick<RetryingWriter<BotSchema>, 'put'>;
+  readonly writer: Pick<RetryingWriter<BotSchema>, 'put'> & Partial<Pick<RetryingWriter<BotSchema>, 'onLanded'>>;
   /** Where the shared pool lives (pool.ts); without it, servers cannot share. */
   readonly backend?: Backend;
 }
@@ -122,6 +127,8 @@ export interface ServiceOptions {
   readonly analysisLimitMs?: number;
   /** Worker threads for analyses at most (default 2). */
   readonly analysisWorkers?: number;
+  /** Finished games kept as records per server; older ones are counted in a summary (recordSummary.ts; default 1000). */
+  readonly recordsKept?: number;
   readonly log?: BotLog;
 }
 
@@ -143,6 +150,8 @@ export interface ChallengeOptions {
 export interface GameView {
   readonly stored: StoredGame;
   readonly game: Game;
+  /** When the game ended here: what storage did not take at once and will be saved later (savedLater.ts). */
+  readonly savedLater?: SavedLater;
 }
 
 export interface Challenged extends GameView {
@@ -254,6 +263,8 @@ export class GameService {
   readonly versus: VersusService;
   readonly ratings: Ratings;
   readonly pool: SharedPool;
+  readonly #libraries: LibraryCache;
+  readonly #recordsKept: number;
 
   constructor(options: ServiceOptions) {
     this.#store = options.store;
@@ -264,6 +275,8 @@ export class GameService {
     this.#newPlayer = options.newPlayer ?? createPlayer;
     this.#log = options.log ?? silentLog;
     this.#analyser = new AnalysisPool({ limitMs: options.analysisLimitMs, workers: options.analysisWorkers });
+    this.#libraries = new LibraryCache(options.store, { log: this.#log });
+    this.#recordsKept = options.recordsKept ?? DEFAULT_RECORDS_KEPT;
     const kit: ServiceKit = {
       store: this.#store,
       now: this.#now,
@@ -274,7 +287,14 @@ export class GameService {
       newId: (now) => this.#newId(now),
       guarded: (work) => this.#guarded(work),
       library: (guildId) => this.#library(guildId),
-      learn: (guildId, gameId, game, library, now, origin) => this.#learn(guildId, { id: gameId }, game, library, now, origin),
+      libraryChanged: async (guildId) => {
+        await this.#libraries.changed(guildId);
+      },
+      learn: async (guildId, gameId, game, library, now, origin) => {
+        const taught = await this.#learn(guildId, { id: gameId }, game, library, now, origin);
+        await this.#saveLessons(guildId, gameId, taught.lessons);
+        return taught;
+      },
     };
     this.ratings = new Ratings(kit);
     this.pool = new SharedPool(kit);
@@ -291,6 +311,8 @@ export class GameService {
       this.#lock.run(key, async () => {
         const games = this.#store.guild(seat.guildId).games;
         const existing = await games.get(key);
+        // An unreadable game is moved aside, not written over (storage/memory.ts).
+        if (existing === undefined) await games.moveAsideUnreadable(key);
         let replacedExpired = false;
         if (existing !== undefined && existing.finished === undefined) {
           if (!this.#isIdle(existing)) {
@@ -378,6 +400,7 @@ export class GameService {
         let learned: LearnedReport[] = [];
         let analysis: AnalysisEnd | undefined;
         let rated: Rated | undefined;
+        let savedLater: SavedLater | undefined;
         if (game.isOver) {
           const status = game.status;
           const outcome: Outcome = status.kind === 'draw' ? 'draw' : status.kind === 'won' && status.winner === stored.human ? 'bot-lost' : 'bot-won';
@@ -387,8 +410,12 @@ export class GameService {
           learned = finished.learned;
           analysis = finished.analysis;
           rated = finished.rated;
+          savedLater = finished.savedLater;
         } else {
-          await this.#store.guild(seat.guildId).games.put(key, stored);
+          // The commit: a write that lands late is read back rather than reported failed (savedLater.ts).
+          const games = this.#store.guild(seat.guildId).games;
+          const next = stored;
+          await certainly(() => games.put(key, next), async () => sameGame(await games.get(key), next));
         }
         await this.#count(seat.guildId, newlySeen, playedNow, stored.finished?.outcome === 'bot-won' ? stored.played : []);
         return done({
@@ -400,6 +427,7 @@ export class GameService {
           ...(reply !== undefined ? { reply } : {}),
           ...(analysis !== undefined ? { analysis } : {}),
           ...(rated !== undefined ? { rated } : {}),
+          ...(savedLater !== undefined ? { savedLater } : {}),
         });
       }),
     );
@@ -417,7 +445,7 @@ export class GameService {
         const game = gameOf(stored);
         const finished = await this.#finish(seat.guildId, { ...stored, updatedAt: this.#now() }, game, 'bot-won', 'resigned', undefined);
         await this.#count(seat.guildId, [], [], stored.played);
-        return done({ stored: finished.stored, game, ...(finished.rated !== undefined ? { rated: finished.rated } : {}) });
+        return done({ stored: finished.stored, game, ...(finished.rated !== undefined ? { rated: finished.rated } : {}), ...(finished.savedLater !== undefined ? { savedLater: finished.savedLater } : {}) });
       }),
     );
   }
@@ -482,8 +510,7 @@ export class GameService {
   /** One page of the server's library in the paper's listing order (1-based page). */
   library(guildId: string, page = 1): Promise<BotResult<LibraryPage>> {
     return this.#guarded(async () => {
-      const { library, examples, origins } = await this.#libraryWithExamples(guildId);
-      const ordered = listingOrder(library);
+      const { library, examples, origins, ordered } = await this.#libraryWithExamples(guildId);
       const pages = Math.max(1, Math.ceil(ordered.length / LIBRARY_PAGE_SIZE));
       if (!Number.isInteger(page) || page < 1 || page > pages) return refuse({ code: 'no-such-page', page, pages });
       const slice = ordered.slice((page - 1) * LIBRARY_PAGE_SIZE, page * LIBRARY_PAGE_SIZE);
@@ -507,20 +534,21 @@ export class GameService {
   stats(guildId: string): Promise<BotResult<ServerStats>> {
     return this.#guarded(async () => {
       const memory = this.#store.guild(guildId);
-      const [records, learned] = await Promise.all([memory.records.list(), memory.library.list()]);
-      const history = records.map((r) => ({ endedAt: r.value.endedAt, outcome: r.value.outcome, ending: r.value.ending })).sort((a, b) => a.endedAt - b.endedAt);
+      const [entries, held, summary] = await Promise.all([memory.records.list(), this.#libraries.get(guildId), memory.summaries.get(RECORDS_SUMMARY_KEY)]);
+      const records = entries.map((e) => e.value);
+      const history = historyOf(summary, records);
       const count = (o: Outcome) => history.filter((h) => h.outcome === o && h.ending !== 'resigned').length;
-      const texts = new Set(learned.map((e) => e.value.subgoal.text));
+      if (foldDue(summary, records, this.#recordsKept)) await this.#lock.run(`counters:${guildId}`, () => foldQuietly(memory, this.#recordsKept, this.#log, { summary, records }));
       return done({
         games: history.length,
         botWon: count('bot-won'),
         botLost: count('bot-lost'),
         draws: count('draw'),
         abandoned: count('abandoned'),
-        learned: texts.size,
+        learned: held.library.size - 1,
         history,
         resigned: resignations(history),
-        members: memberResults(records.map((r) => r.value)),
+        members: memberResults(records),
       });
     });
   }
@@ -554,13 +582,21 @@ export class GameService {
     return this.#guarded(async () => {
       const memory = this.#store.guild(guildId);
       const forgotten = await this.#lock.run(`counters:${guildId}`, async () => {
-        // The pool first: a server that shared takes back what it had published (pool.ts).
-        await this.pool.withdraw(guildId);
-        await this.ratings.forgetBot(guildId);
-        const learned = await memory.library.clear();
-        await memory.stats.clear();
-        await memory.records.clear();
-        return learned;
+        try {
+          // The pool first: a server that shared takes back what it had published (pool.ts).
+          await this.pool.withdraw(guildId);
+          await this.ratings.forgetBot(guildId);
+          const learned = await memory.library.clear();
+          await forgetting(async () => {
+            await memory.stats.clear();
+            await memory.records.clear();
+            await memory.summaries.clear();
+          });
+          return learned;
+        } finally {
+          // Even a reset that stopped halfway may have forgotten subgoals: every process reads again.
+          await this.#libraries.changed(guildId);
+        }
       });
       this.#log.info('memory reset', { guildId, learned: forgotten });
       return done({ forgotten });
@@ -618,8 +654,8 @@ export class GameService {
       return await work();
     } catch (e) {
       if (isStorageUnavailable(e)) {
-        this.#log.warn('storage unavailable', { operation: e.operation, reason: e.reason });
-        return refuse({ code: 'storage-unavailable' });
+        this.#log.warn('storage unavailable', { operation: e.operation, reason: e.reason, uncertain: e.uncertain });
+        return refuse({ code: e.uncertain ? 'storage-uncertain' : 'storage-unavailable' });
       }
       throw e;
     }
@@ -659,36 +695,30 @@ export class GameService {
 
   /** Records the game as abandoned and puts it away, leaving its tombstone. */
   async #expire(guildId: string, stored: StoredGame): Promise<Tombstone> {
-    await this.#finish(guildId, stored, gameOf(stored), 'abandoned', 'expired', undefined);
     const memory = this.#store.guild(guildId);
     const key = gameKey(stored.channelId, stored.userId);
     const tombstone: Tombstone = { game: stored.id, at: this.#now(), idleMs: this.idleMs };
     // The tombstone first: if storage fails between the two, the game is still there to expire again.
-    await memory.tombstones.put(key, tombstone);
-    await memory.games.delete(key);
+    await this.#finish(guildId, stored, gameOf(stored), 'abandoned', 'expired', undefined, async () => {
+      await memory.tombstones.put(key, tombstone);
+      await memory.games.delete(key);
+    });
     this.#log.info('game expired', { guildId, game: stored.id, idleMs: this.idleMs });
     return tombstone;
   }
 
-  /** The server's library with its counters, the rule of the game first. */
+  /** The server's library, the rule of the game first, without counters: held between commands (libraryCache.ts). */
   async #library(guildId: string): Promise<Library> {
-    return (await this.#libraryWithExamples(guildId)).library;
+    return (await this.#libraries.get(guildId)).library;
   }
 
-  async #libraryWithExamples(guildId: string): Promise<{ library: Library; examples: Map<string, Example>; origins: Map<string, LearnedOrigin> }> {
-    const memory = this.#store.guild(guildId);
-    const [learned, tallies] = await Promise.all([memory.library.list(), memory.stats.list()]);
-    const library = Library.empty();
-    const examples = new Map<string, Example>();
-    const origins = new Map<string, LearnedOrigin>();
-    const records = learned.map((e) => e.value).sort(byProvenance);
-    for (const r of records) {
-      library.add(r.subgoal, r.provenance);
-      if (r.example !== undefined) examples.set(r.subgoal.text, r.example);
-      if (r.origin !== undefined) origins.set(r.subgoal.text, r.origin);
-    }
+  /** The server's library with its counters, examples and origins, for /library, in listing order (worked out once per library held). */
+  async #libraryWithExamples(guildId: string): Promise<{ library: Library; examples: ReadonlyMap<string, Example>; origins: ReadonlyMap<string, LearnedOrigin>; ordered: ReturnType<typeof listingOrder> }> {
+    const [held, tallies] = await Promise.all([this.#libraries.get(guildId), this.#store.guild(guildId).stats.list()]);
+    const library = held.library.clone();
     for (const { value } of tallies) library.note(value.text, value);
-    return { library, examples, origins };
+    const order = this.#libraries.derived(held, 'listing', () => listingOrder(held.library).map(({ entry, groupStart }) => ({ text: entry.subgoal.text, groupStart })));
+    return { library, examples: held.examples, origins: held.origins, ordered: order.map(({ text, groupStart }) => ({ entry: library.get(text)!, groupStart })) };
   }
 
   /** The bot for its next move in this game: seeded by the game's seed and the move number. */
@@ -709,10 +739,10 @@ export class GameService {
   }
 
   /**
-   * Ends a game: learns from it when the bot lost to a five, records it, and keeps the ended
-   * game for /board. Learned subgoals and the record go through the retrying writer first, so
-   * that a failure of the last write (the game) can be retried by the member without losing
-   * or doubling anything: the same keys get the same values.
+   * Ends a game: learns from it when the bot lost to a five, keeps the ended game for /board
+   * (or, for an expiry, `commit` puts it away), and records it. The game is written first, and
+   * is the commit (savedLater.ts): failing, it leaves nothing behind. The record and the
+   * learned subgoals come after it, through the retrying writer; what it queues is returned.
    */
   async #finish(
     guildId: string,
@@ -721,12 +751,15 @@ export class GameService {
     outcome: Outcome,
     ending: Ending,
     library: Library | undefined,
-  ): Promise<{ stored: StoredGame; learned: LearnedReport[]; analysis?: AnalysisEnd; rated?: Rated }> {
+    commit?: () => Promise<void>,
+  ): Promise<{ stored: StoredGame; learned: LearnedReport[]; analysis?: AnalysisEnd; savedLater?: SavedLater; rated?: Rated }> {
     const now = this.#now();
     // A loss teaches the member's winning line (the paper); a win with a five, the bot's own
     // (docs/DESIGN.md, "Learning from wins"). A resignation or a full board has no five.
     const teaches = library !== undefined && ending === 'five' && (outcome === 'bot-lost' || outcome === 'bot-won');
-    const { learned, analysis } = teaches ? await this.#learn(guildId, stored, game, library, now, outcome === 'bot-won' ? { kind: 'win' } : undefined) : { learned: [], analysis: undefined };
+    const { learned, analysis, lessons } = teaches
+      ? await this.#learn(guildId, stored, game, library, now, outcome === 'bot-won' ? { kind: 'win' } : undefined)
+      : { learned: [], analysis: undefined, lessons: [] };
     const finish: Finish = { outcome, ending, at: now, learned: learned.filter((l) => l.isNew).map((l) => l.text) };
     const record: FinishedGame = {
       id: stored.id,
@@ -742,12 +775,45 @@ export class GameService {
       moves: game.moves.slice(),
       learned: finish.learned,
     };
-    await this.#store.writer.put(guildId, 'records', stored.id, record);
-    const rated = await this.ratings.afterBotGame(guildId, record);
     const ended: StoredGame = { ...stored, moves: game.moves.slice(), finished: finish };
-    if (ending !== 'expired') await this.#store.guild(guildId).games.put(gameKey(stored.channelId, stored.userId), ended);
-    this.#log.info('game over', { guildId, game: stored.id, outcome, ending, moves: game.moves.length, learned: finish.learned.length });
-    return { stored: ended, learned, ...(analysis !== undefined ? { analysis } : {}), ...(rated !== undefined ? { rated } : {}) };
+    const games = this.#store.guild(guildId).games;
+    const key = gameKey(stored.channelId, stored.userId);
+    // What follows the commit: the lessons and the record, through the retrying writer.
+    const afterCommit = async (): Promise<SavedLater | undefined> => {
+      const queued = await this.#saveLessons(guildId, stored.id, lessons);
+      const recordSaved = await this.#store.writer.put(guildId, 'records', stored.id, record);
+      this.#log.info('game over', { guildId, game: stored.id, outcome, ending, moves: game.moves.length, learned: finish.learned.length, record: recordSaved });
+      return recordSaved === 'queued' || queued.length > 0 ? { record: recordSaved === 'queued', subgoals: queued } : undefined;
+    };
+    const landed = async () => sameGame(await games.get(key), ended);
+    try {
+      await (commit ?? (() => certainly(() => games.put(key, ended), landed)))();
+    } catch (e) {
+      // The member is told we cannot tell; if the game did end, its record and lessons follow it.
+      if (commit === undefined && isStorageUnavailable(e) && e.uncertain) afterUncertainCommit(landed, afterCommit, this.#log, { guildId, game: stored.id });
+      throw e;
+    }
+    const savedLater = await afterCommit();
+    const rated = await this.ratings.afterBotGame(guildId, record);
+    return { stored: ended, learned, ...(analysis !== undefined ? { analysis } : {}), ...(savedLater !== undefined ? { savedLater } : {}), ...(rated !== undefined ? { rated } : {}) };
+  }
+
+  /**
+   * Writes what an analysis taught (after its game's commit), tells the held libraries, and
+   * offers the new subgoals to the shared pool; the texts whose writes were queued.
+   */
+  async #saveLessons(guildId: string, gameId: string, lessons: readonly LearnedRecord[]): Promise<string[]> {
+    const queued: string[] = [];
+    for (const lesson of lessons) {
+      const saved = await this.#store.writer.put(guildId, 'library', subgoalKey(lesson.subgoal.text), lesson);
+      if (saved === 'queued') queued.push(lesson.subgoal.text);
+      this.#log.info('learned a subgoal', { guildId, game: gameId, subgoal: lesson.subgoal.text, move: lesson.provenance.move, saved });
+    }
+    if (lessons.length > 0) {
+      await this.#libraries.changed(guildId);
+      await this.pool.learned(guildId, lessons.map((l) => l.subgoal.text));
+    }
+    return queued;
   }
 
   /**
@@ -761,21 +827,22 @@ export class GameService {
     library: Library,
     now: number,
     origin?: LearnedOrigin,
-  ): Promise<{ learned: LearnedReport[]; analysis: AnalysisEnd }> {
+  ): Promise<{ learned: LearnedReport[]; analysis: AnalysisEnd; lessons: LearnedRecord[] }> {
     const started = performance.now();
-    this.#log.debug('analysing a lost game', { guildId, game: stored.id, moves: game.moves.length, library: library.size });
+    this.#log.debug('analysing a finished game', { guildId, game: stored.id, moves: game.moves.length, library: library.size });
     const analysis = await this.#analyser.analyse(game, library.subgoals());
     const ms = Math.round(performance.now() - started);
     if (analysis.kind === 'timed-out') {
-      this.#log.warn('the analysis of a lost game took too long and was given up; nothing was learned', { guildId, game: stored.id, limitMs: analysis.limitMs, ms });
-      return { learned: [], analysis };
+      this.#log.warn('the analysis of a finished game took too long and was given up; nothing was learned', { guildId, game: stored.id, limitMs: analysis.limitMs, ms });
+      return { learned: [], analysis, lessons: [] };
     }
     if (analysis.kind === 'failed') {
-      this.#log.error('the analysis of a lost game failed; nothing was learned', { guildId, game: stored.id, error: analysis.error, ms });
-      return { learned: [], analysis: { kind: 'failed' } };
+      this.#log.error('the analysis of a finished game failed; nothing was learned', { guildId, game: stored.id, error: analysis.error, ms });
+      return { learned: [], analysis: { kind: 'failed' }, lessons: [] };
     }
-    this.#log.info('analysed a lost game', { guildId, game: stored.id, ms, learned: analysis.learned.length });
+    this.#log.info('analysed a finished game', { guildId, game: stored.id, ms, learned: analysis.learned.length });
     const reports: LearnedReport[] = [];
+    const lessons: LearnedRecord[] = [];
     for (const l of analysis.learned) {
       reports.push({ text: l.subgoal.text, move: l.moveIndex + 1, isNew: l.isNew });
       if (!l.isNew) continue;
@@ -786,11 +853,9 @@ export class GameService {
         ...(example !== undefined ? { example } : {}),
         ...(origin !== undefined ? { origin } : {}),
       };
-      const outcome = await this.#store.writer.put(guildId, 'library', subgoalKey(l.subgoal.text), record);
-      this.#log.info('learned a subgoal', { guildId, game: stored.id, subgoal: l.subgoal.text, move: l.moveIndex + 1, saved: outcome });
+      lessons.push(record);
     }
-    await this.pool.learned(guildId, reports.filter((r) => r.isNew).map((r) => r.text));
-    return { learned: reports, analysis: { kind: 'analysed' } };
+    return { learned: reports, analysis: { kind: 'analysed' }, lessons };
   }
 
   /** Adds to the counters: recognised once, played once per play, won once per subgoal. */
@@ -824,6 +889,21 @@ export class GameService {
   }
 }
 
+/** Runs what follows a first deletion: failing, it leaves the reset half done, which is not "nothing changed". */
+async function forgetting(rest: () => Promise<void>): Promise<void> {
+  try {
+    await rest();
+  } catch (e) {
+    if (isStorageUnavailable(e) && !e.uncertain) throw new StorageUnavailable(e.operation, `${e.reason}, after the library was forgotten`, { cause: e, uncertain: true });
+    throw e;
+  }
+}
+
+/** Whether the stored game is exactly `expected` (a write read back). */
+function sameGame(got: StoredGame | undefined, expected: StoredGame): boolean {
+  return got !== undefined && JSON.stringify(gameCodec.encode(got)) === JSON.stringify(gameCodec.encode(expected));
+}
+
 /**
  * The longest run through `p` of its stone's colour, when it is six or more (an overline: the
  * rule is exactly five). Ties between directions go to the first of DIRECTIONS.
@@ -841,13 +921,6 @@ export function overlineThrough(board: Board, p: Point): Overline | undefined {
 function noteRecognised(seen: Set<string>, player: Player, game: Game): void {
   const on = player.realisations(game);
   for (const r of [...on.black, ...on.white]) seen.add(r.subgoal.text);
-}
-
-function byProvenance(a: LearnedRecord, b: LearnedRecord): number {
-  const d = Date.parse(a.provenance.date) - Date.parse(b.provenance.date);
-  if (d !== 0) return d;
-  if (a.provenance.game !== b.provenance.game) return a.provenance.game < b.provenance.game ? -1 : 1;
-  return b.provenance.move - a.provenance.move;
 }
 
 /**

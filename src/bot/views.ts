@@ -29,6 +29,7 @@ import type { BotProblem, BotResult } from './problems.ts';
 import type { Example } from './records.ts';
 import { originWords, ratedLine } from './communityWords.ts';
 import type { Rated } from './ratings.ts';
+import { savedLaterLine } from './savedLater.ts';
 import type { Challenged, GameView, Hinted, LibraryPage, Moved, ServerStats, ThreatsView } from './service.ts';
 import { describeBotProblem, outcomeWords, plural, type Frontend } from './words.ts';
 
@@ -98,12 +99,15 @@ export function movedView(m: Moved, f: Frontend): Reply {
   if (stored.finished?.outcome === 'bot-lost') lines.push(learnedLines(m, f));
   else if (stored.finished?.outcome === 'bot-won' && stored.finished.ending === 'five') lines.push(learnedLines(m, f, 'win'));
   if (m.rated !== undefined) lines.push(ratedLine(m.rated, f));
+  const later = savedLaterLine(m.savedLater);
+  if (later !== undefined) lines.push(later);
   return withBoard(lines.join('\n'), m, game.isOver);
 }
 
 export function resignedView(v: GameView & { readonly rated?: Rated }, f: Frontend): Reply {
   const rated = v.rated !== undefined ? `\n${ratedLine(v.rated, f)}` : '';
-  return withBoard(`${f.who(v.stored.userId)} resigned. **I win.** A resignation has no five to walk back from, so there is nothing to learn.${rated}`, v, true);
+  const later = savedLaterLine(v.savedLater);
+  return withBoard(`${f.who(v.stored.userId)} resigned. **I win.** A resignation has no five to walk back from, so there is nothing to learn.${rated}${later !== undefined ? `\n${later}` : ''}`, v, true);
 }
 
 export function boardView(v: GameView, f: Frontend): Reply {

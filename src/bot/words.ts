@@ -75,6 +75,8 @@ export function describeBotProblem(p: BotProblem, f: Frontend): string {
       return `That button answers someone else's request; use ${c(p.command ?? 'reset-memory')} to make your own.`;
     case 'storage-unavailable':
       return `Storage unavailable, try again in a moment. Nothing changed.`;
+    case 'storage-uncertain':
+      return `Storage is very slow: it did not confirm this in time, so I cannot tell whether it was saved. Look at ${c('board')} (or ${c('library')}) in a moment before you do it again.`;
     default:
       return describeCommunityProblem(p, f);
   }

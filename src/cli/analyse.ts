@@ -9,7 +9,7 @@ import { parseGame } from '../gameRecord.ts';
 import { Library } from '../library.ts';
 import { makePoint } from '../point.ts';
 import { describeProblem } from '../result.ts';
-import { parseArgs, readInput, type CliIO, type Command } from './command.ts';
+import { INPUT_LIMITS, parseArgs, readInput, type CliIO, type Command } from './command.ts';
 
 const help = `usage: gomoku analyse --game FILE [--library FILE] [--write] [--json] [--walk]
 
@@ -41,7 +41,7 @@ export const analyseCommand: Command = {
       io.err(`gomoku analyse: --write needs --library FILE\n\n${help}`);
       return 2;
     }
-    const gameText = readInput(io, 'analyse', gamePath);
+    const gameText = readInput(io, 'analyse', gamePath, 'game record');
     if (gameText === undefined) return 1;
     const game = parseGame(gameText);
     if (!game.ok) {
@@ -52,7 +52,7 @@ export const analyseCommand: Command = {
     if (libraryPath !== undefined) {
       let text: string | undefined;
       try {
-        text = io.readFile(libraryPath);
+        text = io.readFile(libraryPath, INPUT_LIMITS.library);
       } catch (e) {
         // A library file that does not exist yet is an empty library when writing to it.
         if (!write || (e as NodeJS.ErrnoException).code !== 'ENOENT') {
@@ -99,7 +99,13 @@ export const analyseCommand: Command = {
         const r = library.add(l.subgoal, { game: basename(gamePath), move: l.moveIndex + 1, date });
         if (r.ok && r.value) added++;
       }
-      writeFileSync(libraryPath, library.toFile(['subgoals learned by gomoku analyse']));
+      try {
+        writeFileSync(libraryPath, library.toFile(['subgoals learned by gomoku analyse']));
+      } catch (e) {
+        // The analysis was printed; what could not be done is said in one line, not a stack.
+        io.err(`gomoku analyse: cannot write ${libraryPath}: ${(e as Error).message}`);
+        return 1;
+      }
       io.err(`gomoku analyse: ${added} new subgoal${added === 1 ? '' : 's'} written to ${libraryPath}`);
     }
     return 0;

@@ -7,7 +7,7 @@ import { readInput, type CliIO } from './command.ts';
 /** The compiled library, or undefined after printing what is wrong (the caller exits 1). */
 export function loadLibrary(io: CliIO, command: string, path: string | undefined): Subgoal[] | undefined {
   if (path === undefined) return Library.empty().subgoals();
-  const text = readInput(io, command, path);
+  const text = readInput(io, command, path, 'library');
   if (text === undefined) return undefined;
   const lib = Library.fromFile(text);
   if (!lib.ok) {

@@ -22,7 +22,7 @@ export const libraryCommand: Command = {
     const path = parsed.value.flags.get('library') as string | undefined;
     let library = Library.empty();
     if (path !== undefined) {
-      const text = readInput(io, 'library', path);
+      const text = readInput(io, 'library', path, 'library');
       if (text === undefined) return 1;
       const lib = Library.fromFile(text);
       if (!lib.ok) {

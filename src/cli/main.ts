@@ -8,12 +8,13 @@ import { brainCommand } from './brain.ts';
 import { canonCommand } from './canon.ts';
 import { libraryCommand } from './libraryCommand.ts';
 import { matchCommand } from './match.ts';
+import { memoryCommand } from './memory.ts';
 import { playCommand } from './play.ts';
 import { showCommand } from './show.ts';
 import { streamCommand } from './stream.ts';
 import { threatsCommand } from './threats.ts';
 
-export const commands: readonly Command[] = [showCommand, canonCommand, streamCommand, threatsCommand, analyseCommand, libraryCommand, benchCommand, brainCommand, matchCommand, playCommand];
+export const commands: readonly Command[] = [showCommand, canonCommand, streamCommand, threatsCommand, analyseCommand, libraryCommand, benchCommand, brainCommand, matchCommand, playCommand, memoryCommand];
 
 function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

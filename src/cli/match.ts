@@ -26,7 +26,7 @@ import {
 import { validSize } from '../point.ts';
 import { describeProblem, type Problem } from '../result.ts';
 import { MAX_SIZE, MIN_SIZE } from '../types.ts';
-import { parseArgs, type CliIO, type Command } from './command.ts';
+import { INPUT_LIMITS, parseArgs, type CliIO, type Command } from './command.ts';
 import { createNamedPlayer, playerNames } from './players.ts';
 
 const BUILTIN = 'builtin:';
@@ -168,7 +168,7 @@ export const matchCommand: Command = {
     if (openingsFile !== undefined) {
       let text: string;
       try {
-        text = io.readFile(openingsFile);
+        text = io.readFile(openingsFile, INPUT_LIMITS.openings);
       } catch (e) {
         io.err(`gomoku match: cannot read ${openingsFile}: ${(e as Error).message}`);
         return 1;

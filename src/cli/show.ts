@@ -35,7 +35,7 @@ export const showCommand: Command = {
       return 2;
     }
     const path = (game ?? board) as string;
-    const text = readInput(io, 'show', path);
+    const text = readInput(io, 'show', path, game !== undefined ? 'game record' : 'board');
     if (text === undefined) return 1;
     if (game !== undefined) {
       const result = parseGame(text);

@@ -45,7 +45,7 @@ export const threatsCommand: Command = {
       return 2;
     }
     const boardPath = parsed.value.flags.get('board') as string;
-    const text = readInput(io, 'threats', boardPath);
+    const text = readInput(io, 'threats', boardPath, 'board');
     if (text === undefined) return 1;
     const picture = parseBoardText(text);
     if (!picture.ok) {

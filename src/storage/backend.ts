@@ -16,6 +16,7 @@
 import { Keyv, type DeserializedData, type Deserialize, type KeyvStoreAdapter } from 'keyv';
 import { problem, type Problem } from '../result.ts';
 import { messageOf, StorageUnavailable } from './errors.ts';
+import { FOLDER_IN_PLACE } from './files.ts';
 import { SEPARATOR } from './keys.ts';
 
 export type BackendKind = 'redis' | 'file';
@@ -42,8 +43,12 @@ export interface Backend {
   set(key: string, value: unknown): Promise<void>;
   delete(key: string): Promise<boolean>;
   deleteMany(keys: readonly string[]): Promise<void>;
+  /** Moves the value under `from` to `to` as it is, bytes unread; false when there was none. */
+  rename(from: string, to: string): Promise<boolean>;
   /** Every `[key, value]` whose key starts with `prefix::`, key without that prefix. */
   entries(prefix: string): Promise<Array<[string, unknown]>>;
+  /** Every key of this namespace, without `namespace::`, values unread where the store allows. */
+  keys(): Promise<string[]>;
   /** Deletes every key of this namespace; returns how many. For tests and a full reset. */
   clearAll(): Promise<number>;
   /** Resolves when the store answers; else `StorageUnavailable`. */
@@ -58,13 +63,25 @@ export interface KeyvBackendOptions {
   readonly adapter: ListingAdapter;
   /** Limit for one get/set/delete; a listing or clear gets five times as long. */
   readonly opTimeoutMs: number;
+  /**
+   * How much longer a write past its limit is waited for (default four times the limit): a
+   * write cannot be called back, so one that is slow is waited out rather than reported
+   * failed while it lands. Past this too it is `uncertain`.
+   */
+  readonly writeSettleMs?: number;
   /** False while the store is known to be out of reach: fail at once rather than wait. */
   readonly isReady?: () => boolean;
   readonly ping: () => Promise<void>;
   /** Yields `[key without 'namespace::', stored value]`; default: the adapter's `iterator`. */
   readonly list?: (namespace: string) => AsyncIterable<[string, unknown]>;
+  /** Yields keys without `namespace::` and reads no value; default: `list`'s keys. */
+  readonly listKeys?: (namespace: string) => AsyncIterable<string>;
+  /** Moves a stored value to another key, full keys without the namespace; false when there was none. */
+  readonly rename: (from: string, to: string) => Promise<boolean>;
   /** Releases the store's connection or files. */
   readonly release: () => Promise<void>;
+  /** Called after each write that landed. */
+  readonly onWritten?: () => void;
 }
 
 const DELETE_BATCH = 500;
@@ -100,22 +117,45 @@ export class KeyvBackend implements Backend {
   }
 
   async set(key: string, value: unknown): Promise<void> {
-    await this.#run('put', this.#options.opTimeoutMs, () => this.keyv.set(key, value));
+    await this.#write('put', this.#options.opTimeoutMs, () => this.keyv.set(key, value));
+    this.#options.onWritten?.();
   }
 
   delete(key: string): Promise<boolean> {
-    return this.#run('delete', this.#options.opTimeoutMs, () => this.keyv.delete(key));
+    return this.#write('delete', this.#options.opTimeoutMs, () => this.keyv.delete(key));
+  }
+
+  rename(from: string, to: string): Promise<boolean> {
+    return this.#write('rename', this.#options.opTimeoutMs, () => this.#options.rename(from, to));
   }
 
   async deleteMany(keys: readonly string[]): Promise<void> {
     for (let i = 0; i < keys.length; i += DELETE_BATCH) {
       const batch = keys.slice(i, i + DELETE_BATCH);
-      await this.#run('delete', this.#options.opTimeoutMs * 5, () => this.keyv.deleteMany(batch));
+      try {
+        await this.#write('delete', this.#options.opTimeoutMs * 5, () => this.keyv.deleteMany(batch));
+      } catch (e) {
+        // Batches already deleted stay deleted: after the first, a failure leaves part done.
+        if (i > 0 && e instanceof StorageUnavailable && !e.uncertain) throw new StorageUnavailable('delete', `${e.reason}, after ${i} of ${keys.length} keys were deleted`, { cause: e, uncertain: true });
+        throw e;
+      }
     }
   }
 
   entries(prefix: string): Promise<Array<[string, unknown]>> {
     return this.#run('list', this.#options.opTimeoutMs * 5, () => this.#list(`${this.namespace}${SEPARATOR}${prefix}`));
+  }
+
+  keys(): Promise<string[]> {
+    return this.#run('list', this.#options.opTimeoutMs * 5, async () => {
+      const found = new Set<string>();
+      if (this.#options.listKeys !== undefined) {
+        for await (const key of this.#options.listKeys(this.namespace)) found.add(key);
+      } else {
+        for (const [key] of await this.#list(this.namespace)) found.add(key);
+      }
+      return [...found];
+    });
   }
 
   async clearAll(): Promise<number> {
@@ -145,13 +185,29 @@ export class KeyvBackend implements Backend {
     return [...found];
   }
 
+  /**
+   * Runs a write with a time limit; one past it is waited for `writeSettleMs` more, and only
+   * then given up as `uncertain`. A failure is certain (nothing written) when the write never
+   * left (not connected, closed) or the store refused it; otherwise it may have landed.
+   */
+  #write<T>(operation: string, limitMs: number, task: () => Promise<T>): Promise<T> {
+    const settleMs = this.#options.writeSettleMs ?? limitMs * 4;
+    return this.#run(operation, limitMs + settleMs, async () => {
+      try {
+        return await task();
+      } catch (e) {
+        throw new StorageUnavailable(operation, messageOf(e), { cause: e, uncertain: !refusedBeforeWriting(e) });
+      }
+    }, true);
+  }
+
   /** Runs one operation with a time limit, turning every failure into StorageUnavailable. */
-  #run<T>(operation: string, limitMs: number, task: () => Promise<T>): Promise<T> {
+  #run<T>(operation: string, limitMs: number, task: () => Promise<T>, writing = false): Promise<T> {
     if (this.#closed) return Promise.reject(new StorageUnavailable(operation, 'storage is closed'));
     if (this.#options.isReady?.() === false) {
       return Promise.reject(new StorageUnavailable(operation, `the ${this.kind} store is not connected`));
     }
-    const running = withTimeLimit(operation, limitMs, task).catch((e: unknown) => {
+    const running = withTimeLimit(operation, limitMs, task, writing).catch((e: unknown) => {
       throw e instanceof StorageUnavailable ? e : new StorageUnavailable(operation, messageOf(e), { cause: e });
     });
     this.#running.add(running);
@@ -161,16 +217,31 @@ export class KeyvBackend implements Backend {
   }
 }
 
-async function withTimeLimit<T>(operation: string, limitMs: number, task: () => Promise<T>): Promise<T> {
+async function withTimeLimit<T>(operation: string, limitMs: number, task: () => Promise<T>, writing: boolean): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StorageUnavailable(operation, `timed out after ${limitMs} ms`)), limitMs);
+    const why = writing ? `not confirmed after ${limitMs} ms; it may land yet` : `timed out after ${limitMs} ms`;
+    timer = setTimeout(() => reject(new StorageUnavailable(operation, why, { uncertain: writing })), limitMs);
   });
   try {
     return await Promise.race([task(), late]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Whether a failed write surely wrote nothing: the file system refused it (an errno code;
+ * the atomic rename comes last), or Redis never got it (the client was offline or closed) or
+ * answered it with an error. A connection that broke with the command on its way may have
+ * delivered it.
+ */
+function refusedBeforeWriting(e: unknown): boolean {
+  for (let x: unknown = e, depth = 0; x instanceof Error && depth < 5; x = x.cause, depth++) {
+    if (typeof (x as NodeJS.ErrnoException).code === 'string' && (x as NodeJS.ErrnoException).errno !== undefined) return true;
+    if (['ClientOfflineError', 'ClientClosedError', 'ErrorReply', 'SimpleError', 'BlobError'].includes(x.constructor.name)) return true;
+  }
+  return false;
 }
 
 function serialise(data: DeserializedData<unknown>): string {
@@ -187,6 +258,7 @@ function notText(): Problem {
  * layer logs and skips.
  */
 export function deserialise(text: string): DeserializedData<unknown> {
+  if (text === FOLDER_IN_PLACE) return { value: new Unreadable(problem('folder-in-place', 'a folder stands where this record should be')) };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

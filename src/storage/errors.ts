@@ -9,16 +9,23 @@
 export class StorageUnavailable extends Error {
   /** Stable, for callers that match on codes as they do on a `Problem`. */
   readonly code = 'storage-unavailable';
+  /**
+   * True when a write may have landed all the same: it reached the store and then went
+   * unanswered past every limit, or the connection broke while it was on its way. False means
+   * nothing was written. Reads are never uncertain: they change nothing.
+   */
+  readonly uncertain: boolean;
 
   constructor(
     /** What was being done: `get`, `put`, `list`, `clear`, `ping`, … */
     readonly operation: string,
     /** Why, in a few words: `not connected`, `timed out after 2000 ms`, the cause's message. */
     readonly reason: string,
-    options?: { readonly cause?: unknown },
+    options?: { readonly cause?: unknown; readonly uncertain?: boolean },
   ) {
-    super(`storage unavailable (${operation}): ${reason}`, options);
+    super(`storage unavailable (${operation}): ${reason}`, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'StorageUnavailable';
+    this.uncertain = options?.uncertain ?? false;
   }
 }
 

@@ -11,6 +11,8 @@ export interface FileBackendOptions {
   readonly opTimeoutMs?: number;
   /** fsync each write (default true). */
   readonly durable?: boolean;
+  /** See KeyvBackendOptions. */
+  readonly writeSettleMs?: number;
 }
 
 export async function openFileBackend(options: FileBackendOptions): Promise<Backend> {
@@ -20,10 +22,12 @@ export async function openFileBackend(options: FileBackendOptions): Promise<Back
     namespace: options.namespace,
     adapter: store as unknown as ListingAdapter,
     opTimeoutMs: options.opTimeoutMs ?? 5000,
+    ...(options.writeSettleMs !== undefined ? { writeSettleMs: options.writeSettleMs } : {}),
     ping: async () => {
       await mkdir(store.dir, { recursive: true });
       await access(store.dir, constants.R_OK | constants.W_OK);
     },
+    rename: (from, to) => store.rename(from, to),
     release: () => store.disconnect(),
   });
 }

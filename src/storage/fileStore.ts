@@ -24,10 +24,10 @@
  */
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { mkdir, readdir, readFile, rmdir, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rmdir, unlink } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { SEPARATOR } from './keys.ts';
-import { errnoCode, isHiddenName, SerialById, writeFileAtomic } from './files.ts';
+import { errnoCode, FOLDER_IN_PLACE, isHiddenName, SerialById, writeFileAtomic } from './files.ts';
 
 const FILE_SUFFIX = '.json';
 /** Longest encoded part kept readable; longer ones are hashed (most file systems allow 255 bytes). */
@@ -70,6 +70,25 @@ export class KeyvFileStore extends EventEmitter {
     const stored = parseStored(text);
     if (stored === undefined) return text as Value;
     return stored.key === full ? (stored.value as Value) : undefined;
+  }
+
+  /**
+   * Moves what is stored under `from` (a file, or a folder standing in its place) to `to`;
+   * false when there was nothing. Keys as for `get`.
+   */
+  async rename(from: string, to: string): Promise<boolean> {
+    const source = this.pathOf(this.#fullKey(from));
+    const target = this.pathOf(this.#fullKey(to));
+    return this.#serial.run(source, async () => {
+      await mkdir(dirname(target), { recursive: true });
+      try {
+        await rename(source, target);
+        return true;
+      } catch (e) {
+        if (errnoCode(e) === 'ENOENT') return false;
+        throw e;
+      }
+    });
   }
 
   async getMany<Value>(keys: string[]): Promise<Array<Value | undefined>> {
@@ -226,6 +245,7 @@ async function readIfExists(path: string): Promise<string | undefined> {
     return await readFile(path, 'utf8');
   } catch (e) {
     if (errnoCode(e) === 'ENOENT') return undefined;
+    if (errnoCode(e) === 'EISDIR') return FOLDER_IN_PLACE;
     throw e;
   }
 }

@@ -13,6 +13,13 @@ import { basename, dirname, join } from 'node:path';
 /** Temporary files start with this; readers skip every name that starts with a dot. */
 export const TEMP_PREFIX = '.tmp-';
 
+/**
+ * What the file store reads where a folder stands in place of a record's file (a mistake by
+ * hand, or a restore gone wrong): an unreadable record, reported and moved aside, rather
+ * than an error on every command that touches it.
+ */
+export const FOLDER_IN_PLACE = '\u0000a folder stands where this record should be';
+
 let tempCounter = 0;
 
 export function errnoCode(e: unknown): string | undefined {

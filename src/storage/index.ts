@@ -24,6 +24,9 @@
  *     <ns>::<guild>::records::<key>   a finished game record
  *     <ns>::<guild>::stats::<key>     stats
  *     <ns>::<guild>::tombstones::<key> what is left of a game that expired (per member per channel)
+ *     <ns>::<guild>::versions::<key>  a stamp changed on every change of what it names (`library`),
+ *                                     so another process can tell with one read that its copy is old
+ *     <ns>::<guild>::summaries::<key> what older records were folded into (`records`)
  *
  * Redis holds these as string keys. The file store holds `<ns>::a::b::c` as the file
  * `DATA_DIR/<ns>/a/b/c.json`, each part made file-name-safe (fileStore.ts). Listing a
@@ -52,7 +55,9 @@
  *
  * Any operation that cannot reach the store — Redis down or not yet connected, the disk
  * failing, an operation past its limit (2 s Redis, 5 s file), storage closed — rejects with
- * `StorageUnavailable`; the Discord layer turns that into "storage unavailable, try again".
+ * `StorageUnavailable`. A write past its limit is waited for four times as long again before
+ * it is given up, since it may still land; one given up then, or cut off on its way, is
+ * `uncertain` (it may have landed), every other failure wrote nothing; the Discord layer turns that into "storage unavailable, try again".
  * The Redis client never crashes the process with an unhandled 'error', opening does not
  * hang on a dead server (it goes on after `connectWaitMs` and keeps reconnecting), and while
  * disconnected operations fail at once instead of queueing (redis.ts). Writes that must not
@@ -72,6 +77,7 @@ import { join, resolve } from 'node:path';
 import type { Backend, BackendKind } from './backend.ts';
 import { consoleLog, type StorageLog } from './errors.ts';
 import { openFileBackend } from './file.ts';
+import { checkWritable, removeLeftoverTemps } from './hygiene.ts';
 import { isValidNamespace } from './keys.ts';
 import { Memory, type Codecs, type GuildMemory, type Schema } from './memory.ts';
 import { openRedisBackend } from './redis.ts';
@@ -131,6 +137,8 @@ export interface OpenStorageOptions {
   readonly log?: StorageLog;
   /** Limit for one operation (default 2000 ms Redis, 5000 ms file). */
   readonly opTimeoutMs?: number;
+  /** How much longer a write past that limit is waited for before it is uncertain (default 4 × the limit). */
+  readonly writeSettleMs?: number;
   /** Redis: how long opening waits for the first connection (default 2000 ms). */
   readonly connectWaitMs?: number;
   /** Redis: limit for one connection attempt (default 1000 ms). */
@@ -165,23 +173,9 @@ export async function openStorage<S extends Schema>(
 ): Promise<Storage<S>> {
   const config = storageConfig(env);
   const log = options.log ?? consoleLog;
-  const backend =
-    config.kind === 'redis'
-      ? await openRedisBackend({
-          url: config.url,
-          namespace: config.namespace,
-          log,
-          opTimeoutMs: options.opTimeoutMs,
-          connectWaitMs: options.connectWaitMs,
-          connectTimeoutMs: options.connectTimeoutMs,
-          maxReconnectDelayMs: options.maxReconnectDelayMs,
-        })
-      : await openFileBackend({
-          dir: config.dataDir,
-          namespace: config.namespace,
-          opTimeoutMs: options.opTimeoutMs,
-          durable: options.durable,
-        });
+  const backend = await openBackend(config, log, options);
+  await removeLeftoverTemps(config.dataDir, log);
+  await checkWritable(config.dataDir, log, config.kind === 'file' ? 'nothing can be saved' : 'writes waiting for Redis cannot be kept on disk');
   const memory = new Memory(backend, codecs, log);
   let writer: RetryingWriter<S>;
   try {
@@ -209,4 +203,41 @@ export async function openStorage<S extends Schema>(
       return closing;
     },
   };
+}
+
+/**
+ * Storage without the retrying writer, for a tool run beside the bot (`gomoku memory`): its
+ * writes either land or fail, and it never touches the bot's pending file (which is for one
+ * process: a second one would replay, and rewrite, the bot's queued writes).
+ */
+export async function openMemory<S extends Schema>(
+  env: StorageEnv,
+  codecs: Codecs<S>,
+  options: OpenStorageOptions = {},
+): Promise<{ readonly config: StorageConfig; readonly memory: Memory<S>; close(): Promise<void> }> {
+  const config = storageConfig(env);
+  const log = options.log ?? consoleLog;
+  const backend = await openBackend(config, log, options);
+  return { config, memory: new Memory(backend, codecs, log), close: () => backend.close() };
+}
+
+function openBackend(config: StorageConfig, log: StorageLog, options: OpenStorageOptions): Promise<Backend> {
+  return config.kind === 'redis'
+    ? openRedisBackend({
+        url: config.url,
+        namespace: config.namespace,
+        log,
+        opTimeoutMs: options.opTimeoutMs,
+        writeSettleMs: options.writeSettleMs,
+        connectWaitMs: options.connectWaitMs,
+        connectTimeoutMs: options.connectTimeoutMs,
+        maxReconnectDelayMs: options.maxReconnectDelayMs,
+      })
+    : openFileBackend({
+        dir: config.dataDir,
+        namespace: config.namespace,
+        opTimeoutMs: options.opTimeoutMs,
+        writeSettleMs: options.writeSettleMs,
+        durable: options.durable,
+      });
 }

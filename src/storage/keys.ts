@@ -12,7 +12,7 @@
  */
 export const SEPARATOR = '::';
 
-export const COLLECTIONS = ['library', 'games', 'records', 'stats', 'tombstones', 'versus', 'versusRecords', 'ratings', 'settings'] as const;
+export const COLLECTIONS = ['library', 'games', 'records', 'stats', 'tombstones', 'versus', 'versusRecords', 'ratings', 'settings', 'versions', 'summaries'] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
 
 export function isCollectionName(s: string): s is CollectionName {

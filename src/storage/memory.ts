@@ -1,6 +1,6 @@
 /**
- * What a guild remembers, typed: five named collections — `library`, `games`, `records`,
- * `stats`, `tombstones` — each a map from a string key to a value of its own type, stored through a codec in
+ * What a guild remembers, typed: seven named collections — `library`, `games`, `records`,
+ * `stats`, `tombstones`, `versions`, `summaries` — each a map from a string key to a value of its own type, stored through a codec in
  * a versioned envelope `{ v, data }`.
  *
  * The record types belong to other modules; this layer only needs, per collection, a `Codec`:
@@ -17,7 +17,9 @@ import {
   collectionPrefix,
   COLLECTIONS,
   decodePart,
+  encodePart,
   guildPrefix,
+  isCollectionName,
   recordKey,
   SEPARATOR,
   type CollectionName,
@@ -55,6 +57,15 @@ export interface Collection<T> {
   put(key: string, value: T): Promise<void>;
   /** Whether there was a record to delete. */
   delete(key: string): Promise<boolean>;
+  /**
+   * Moves the record under `key` aside when it is there and cannot be read, bytes as they
+   * are, to `<guild>::quarantine::<collection>.<key>.<ms>` (never listed as a collection);
+   * returns where, or undefined when there was nothing to move. Called before writing a key
+   * whose old value was found unreadable (a member's next challenge), so that the write does
+   * not destroy what a person may want to look at — and a folder standing in a record's place
+   * no longer fails the write.
+   */
+  moveAsideUnreadable(key: string): Promise<string | undefined>;
   /** Every readable record, by key in code-unit order. */
   list(): Promise<Array<Entry<T>>>;
   /** Deletes every record of this collection in this guild; returns how many keys went. */
@@ -67,7 +78,16 @@ export type GuildMemory<S extends Schema> = { readonly [C in CollectionName]: Co
   clear(): Promise<number>;
 };
 
+/** Where unreadable records are moved to, beside a guild's collections (never listed as one). */
+export const QUARANTINE = 'quarantine';
+
+/** Records decoded between two turns of the event loop. */
+const DECODE_SLICE = 50;
+
 export class Memory<S extends Schema> {
+  /** Folders in records' places already reported. */
+  readonly #folders = new Set<string>();
+
   constructor(
     readonly backend: Backend,
     readonly codecs: Codecs<S>,
@@ -90,6 +110,23 @@ export class Memory<S extends Schema> {
     const keys = (await this.backend.entries(prefix)).map(([key]) => `${prefix}${SEPARATOR}${key}`);
     await this.backend.deleteMany(keys);
     return keys.length;
+  }
+
+  /**
+   * Every guild with something stored, and how many keys each of its collections holds
+   * (unreadable records included): one listing of keys, no record read or decoded.
+   */
+  async census(): Promise<Map<string, Record<CollectionName, number>>> {
+    const counts = new Map<string, Record<CollectionName, number>>();
+    for (const key of await this.backend.keys()) {
+      const [encodedGuild, collection] = key.split(SEPARATOR);
+      const guildId = decodePart(encodedGuild);
+      if (guildId === undefined || collection === undefined || !isCollectionName(collection)) continue;
+      let c = counts.get(guildId);
+      if (c === undefined) counts.set(guildId, (c = Object.fromEntries(COLLECTIONS.map((n) => [n, 0])) as Record<CollectionName, number>));
+      c[collection]++;
+    }
+    return counts;
   }
 
   /** The envelope `value` is stored in. Throws (a programming error) if it is not JSON data. */
@@ -120,11 +157,21 @@ export class Memory<S extends Schema> {
         const stored = await this.backend.get(recordKey(guildId, name, key));
         return stored === undefined ? undefined : read(key, stored);
       },
+      moveAsideUnreadable: async (key) => {
+        const stored = await this.backend.get(recordKey(guildId, name, key));
+        if (stored === undefined || openEnvelope(codec, stored).ok) return undefined;
+        return this.#moveAside(guildId, name, key);
+      },
       put: async (key, value) => this.putEnvelope(guildId, name, key, this.envelope(name, value)),
       delete: (key) => this.backend.delete(recordKey(guildId, name, key)),
       list: async () => {
         const found: Array<Entry<S[C]>> = [];
+        let decoded = 0;
         for (const [encoded, stored] of await this.backend.entries(collectionPrefix(guildId, name))) {
+          // Decoding can be slow (a learned subgoal is parsed and compiled): a thousand records
+          // held the event loop for a second. Every so often, let other work (a Discord
+          // heartbeat, another member's reply, the timer that defers this one) run.
+          if (++decoded % DECODE_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
           const key = decodePart(encoded);
           if (key === undefined) {
             this.#skipped(guildId, name, encoded, problem('bad-key', 'the stored key was not written by this module'));
@@ -144,7 +191,24 @@ export class Memory<S extends Schema> {
     };
   }
 
+  /** See `Collection.moveAsideUnreadable`. */
+  async #moveAside(guildId: string, collection: CollectionName, key: string): Promise<string | undefined> {
+    const to = `${guildPrefix(guildId)}${SEPARATOR}${QUARANTINE}${SEPARATOR}${collection}.${encodePart(key)}.${Date.now()}`;
+    if (!(await this.backend.rename(recordKey(guildId, collection, key), to))) return undefined;
+    const movedTo = `${this.backend.namespace}${SEPARATOR}${to}`;
+    this.log.warn('moved an unreadable record aside', { guildId, collection, key, movedTo });
+    this.#folders.delete(`${guildId}|${collection}|${key}`);
+    return movedTo;
+  }
+
   #skipped(guildId: string, collection: CollectionName, key: string, why: Problem): void {
+    // A folder in a record's place is said once: it is not going away by itself, and every
+    // command touching it would say it again.
+    if (why.code === 'folder-in-place') {
+      const id = `${guildId}|${collection}|${key}`;
+      if (this.#folders.has(id)) return;
+      this.#folders.add(id);
+    }
     this.log.warn('skipped an unreadable record', { guildId, collection, key, code: why.code, reason: why.message });
   }
 }

@@ -31,6 +31,8 @@ export interface RedisBackendOptions {
   readonly log: StorageLog;
   /** Limit for one operation (default 2000 ms). */
   readonly opTimeoutMs?: number;
+  /** See KeyvBackendOptions. */
+  readonly writeSettleMs?: number;
   /** Limit for one connection attempt (default 1000 ms). */
   readonly connectTimeoutMs?: number;
   /** How long opening waits for the first connection before going on without it (default 2000 ms). */
@@ -59,9 +61,29 @@ export async function openRedisBackend(options: RedisBackendOptions): Promise<Ba
     state = 'down';
     log.warn('redis is unreachable; operations fail until it is back', { url: where, error: messageOf(e) });
   });
+  // Whether this namespace held anything, as last seen: Redis restarted without persistence
+  // comes back empty, and the bot would carry on as if its servers had taught it nothing.
+  let heldData = false;
+  const holdsData = async (): Promise<boolean> => {
+    for await (const keys of client.scanIterator({ MATCH: `${options.namespace}${SEPARATOR}*`, COUNT: SCAN_COUNT, TYPE: 'string' })) {
+      if (keys.length > 0) return true;
+    }
+    return false;
+  };
   client.on('ready', () => {
-    if (state === 'down') log.info('redis is back', { url: where });
+    const wasDown = state === 'down';
+    if (wasDown) log.info('redis is back', { url: where });
     state = 'up';
+    void holdsData().then(
+      (now) => {
+        if (wasDown && heldData && !now) {
+          log.error('REDIS CAME BACK EMPTY: everything this bot stored under its namespace is gone (was Redis restarted without persistence?); servers start again from the rule of the game', { url: where, namespace: options.namespace });
+        }
+        // A write may have landed while the scan ran; it counts too.
+        heldData = now || (!wasDown && heldData);
+      },
+      () => undefined,
+    );
   });
 
   const adapter = new KeyvRedis(client, { throwOnConnectError: true, throwOnErrors: true });
@@ -84,6 +106,8 @@ export async function openRedisBackend(options: RedisBackendOptions): Promise<Ba
     namespace: options.namespace,
     adapter: adapter as unknown as ListingAdapter,
     opTimeoutMs: options.opTimeoutMs ?? 2000,
+    onWritten: () => void (heldData = true),
+    ...(options.writeSettleMs !== undefined ? { writeSettleMs: options.writeSettleMs } : {}),
     isReady: () => client.isReady,
     ping: async () => {
       await client.ping();
@@ -94,6 +118,23 @@ export async function openRedisBackend(options: RedisBackendOptions): Promise<Ba
         if (keys.length === 0) continue;
         const values = await client.mGet(keys);
         for (const [i, key] of keys.entries()) yield [key.slice(prefix.length), values[i] ?? undefined];
+      }
+    },
+    listKeys: async function* (namespace) {
+      const prefix = `${namespace}${SEPARATOR}`;
+      for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: SCAN_COUNT, TYPE: 'string' })) {
+        for (const key of keys) yield key.slice(prefix.length);
+      }
+    },
+    rename: async (from, to) => {
+      const prefix = `${options.namespace}${SEPARATOR}`;
+      try {
+        await client.rename(`${prefix}${from}`, `${prefix}${to}`);
+        return true;
+      } catch (e) {
+        // RENAME of a key that is not there is an error reply, not a failure of the store.
+        if (e instanceof Error && /no such key/i.test(e.message)) return false;
+        throw e;
       }
     },
     release: async () => {

@@ -19,6 +19,8 @@
  *   with the whole queue on every tick.
  * - The timer is unref'd: pending writes are on disk, so they need not keep the process alive.
  * - The pending file is for one process. Two processes sharing a data folder need two files.
+ * - A queued write that lands is announced to `onLanded` listeners: what depends on it (the
+ *   library's version stamp) is brought up to date after it, not before.
  */
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -69,6 +71,7 @@ export class RetryingWriter<S extends Schema> {
   #timer: NodeJS.Timeout | undefined;
   #failedRounds = 0;
   #closed = false;
+  readonly #landed = new Set<(write: PendingWrite) => void>();
 
   private constructor(memory: Memory<S>, options: RetryingWriterOptions) {
     this.#memory = memory;
@@ -124,13 +127,24 @@ export class RetryingWriter<S extends Schema> {
     });
   }
 
+  /**
+   * Calls `listener` each time a queued write is stored by a retry (not for puts stored at
+   * once: their caller knows). Returns a function that removes it.
+   */
+  onLanded(listener: (write: PendingWrite) => void): () => void {
+    this.#landed.add(listener);
+    return () => void this.#landed.delete(listener);
+  }
+
   /** Tries every pending write now, oldest first; resolves to how many are still pending. */
   flush(): Promise<number> {
     return this.#serially(async () => {
       let changed = false;
+      const landed: PendingWrite[] = [];
       for (const [id, write] of [...this.#queue]) {
         try {
           await this.#memory.putEnvelope(write.guildId, write.collection, write.key, write.envelope);
+          landed.push(write);
         } catch (e) {
           if (e instanceof StorageUnavailable) break;
           this.#log.error('dropped a pending write that cannot be stored', { ...describe(write), error: messageOf(e) });
@@ -139,6 +153,15 @@ export class RetryingWriter<S extends Schema> {
         changed = true;
       }
       if (changed) await this.#spill();
+      for (const write of landed) {
+        for (const listener of this.#landed) {
+          try {
+            listener(write);
+          } catch (e) {
+            this.#log.error('a listener for landed writes failed', { ...describe(write), error: messageOf(e) });
+          }
+        }
+      }
       return this.#queue.size;
     });
   }

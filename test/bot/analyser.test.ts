@@ -142,8 +142,8 @@ describe('learning from a loss in a worker thread', () => {
       expect(moved.analysis).toEqual({ kind: 'analysed' });
       expect(moved.learned.length).toBeGreaterThan(0);
       // The window between the service's two log lines is the analysis, worker start-up and all.
-      const start = at('analysing a lost game');
-      const end = at('analysed a lost game');
+      const start = at('analysing a finished game');
+      const end = at('analysed a finished game');
       const inside = [start, ...ticks.filter((t) => t > start && t < end), end];
       const gaps = inside.slice(1).map((t, i) => t - inside[i]);
       expect(end - start, 'the analysis is slow enough to matter').toBeGreaterThan(500);

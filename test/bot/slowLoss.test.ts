@@ -64,13 +64,13 @@ describe('a loss whose analysis is slow, on Discord', () => {
     const move = fake.interact({ type: 'command', name: 'move', user: ALICE, options: { point: last } });
     // Reading a thousand subgoals from the file store holds the loop for a while before the
     // analysis starts (reading is not this test's subject); Bob asks once the worker has the game.
-    await eventually(() => expect(lines.map((l) => l.message)).toContain('analysing a lost game'), 20_000);
+    await eventually(() => expect(lines.map((l) => l.message)).toContain('analysing a finished game'), 20_000);
 
     const board = fake.interact({ type: 'command', name: 'board', user: BOB });
     const shown = await board.waitForResponse(isCallback(REPLY), 3000);
     expect(shown.at, 'ms to answer /board').toBeLessThan(1000);
     expect(shown.message?.content).toContain("<@430000000000000002>'s game");
-    expect(lines.some((l) => l.message === 'analysed a lost game'), 'the analysis was still running').toBe(false);
+    expect(lines.some((l) => l.message === 'analysed a finished game'), 'the analysis was still running').toBe(false);
 
     const deferred = await move.waitForResponse(isCallback(DEFERRED), 3000);
     expect(deferred.at).toBeLessThan(3000);

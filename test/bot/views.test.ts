@@ -50,6 +50,7 @@ const PROBLEMS: BotProblem[] = [
   { code: 'not-in-server' },
   { code: 'not-your-button' },
   { code: 'storage-unavailable' },
+  { code: 'storage-uncertain' },
 ];
 
 describe('the words for problems', () => {

@@ -55,6 +55,14 @@ class Switchable implements Backend {
     this.#check('list');
     return this.inner.entries(prefix);
   }
+  async keys() {
+    this.#check('list');
+    return this.inner.keys();
+  }
+  async rename(from: string, to: string) {
+    this.#check('rename');
+    return this.inner.rename(from, to);
+  }
   async clearAll() {
     this.#check('clear');
     return this.inner.clearAll();

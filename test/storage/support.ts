@@ -44,10 +44,16 @@ export interface TestSchema {
   readonly versusRecords: Tombstone;
   readonly ratings: Tombstone;
   readonly settings: Tombstone;
+  readonly versions: Version;
+  readonly summaries: Version;
 }
 
 export interface Tombstone {
   readonly at: number;
+}
+
+export interface Version {
+  readonly n: number;
 }
 
 function isObject(x: unknown): x is Record<string, unknown> {
@@ -99,6 +105,16 @@ export const testCodecs: Codecs<TestSchema> = {
   versusRecords: atCodec,
   ratings: atCodec,
   settings: atCodec,
+  versions: codec(
+    1,
+    (r) => typeof r.n === 'number',
+    (r) => ({ n: r.n as number }),
+  ),
+  summaries: codec(
+    1,
+    (r) => typeof r.n === 'number',
+    (r) => ({ n: r.n as number }),
+  ),
 };
 
 export interface LogLine {

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { main } from '../../src/cli/main.ts';
-import type { CliIO } from '../../src/cli/command.ts';
+import { processIO, type CliIO } from '../../src/cli/command.ts';
 
 /** Runs the gomoku CLI in-process and captures what it prints. */
 export async function runCli(args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -9,7 +8,8 @@ export async function runCli(args: string[]): Promise<{ code: number; out: strin
   const io: CliIO = {
     out: (t) => void (out += t.endsWith('\n') ? t : `${t}\n`),
     err: (t) => void (err += t.endsWith('\n') ? t : `${t}\n`),
-    readFile: (p) => readFileSync(p, 'utf8'),
+    // The real reader, with its bounds.
+    readFile: (p, maxBytes) => processIO.readFile(p, maxBytes),
   };
   const code = await main(args, io);
   return { code, out, err };
