@@ -10,6 +10,7 @@ import type { ColourChoice } from '../src/bot/service.ts';
 import { challengedView, problemReply, replyTo } from '../src/bot/views.ts';
 import { discordFrontend as f } from '../src/bot/words.ts';
 import { seatOf, type CommandContext } from '../src/discord/command.ts';
+import { integerChoice, stringChoice } from '../src/discord/options.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('challenge')
@@ -32,9 +33,13 @@ export const data = new SlashCommandBuilder()
 export async function execute(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const seat = seatOf(interaction);
   if (seat === undefined) return ctx.answer(interaction, problemReply({ code: 'not-in-server' }, f));
-  const size = (interaction.options.getInteger('size') ?? undefined) as BoardSize | undefined;
-  const colour = (interaction.options.getString('colour') ?? undefined) as ColourChoice | undefined;
-  const level = (interaction.options.getInteger('level') ?? undefined) as Level | undefined;
-  const work = ctx.service.challenge(seat, { size, colour, level });
+  // Checked against the registered choices: a stale or forged value never reaches storage.
+  const size = integerChoice<BoardSize>(interaction, 'size', [15, 19], '15 or 19');
+  const colour = stringChoice<ColourChoice>(interaction, 'colour', ['black', 'white', 'random'], 'black, white or random');
+  const level = integerChoice<Level>(interaction, 'level', [1, 2, 3, 4, 5], 'a level from 1 to 5');
+  if (!size.ok) return ctx.answer(interaction, problemReply(size.problem, f));
+  if (!colour.ok) return ctx.answer(interaction, problemReply(colour.problem, f));
+  if (!level.ok) return ctx.answer(interaction, problemReply(level.problem, f));
+  const work = ctx.service.challenge(seat, { size: size.value, colour: colour.value, level: level.value });
   return ctx.answer(interaction, work.then((r) => replyTo(r, f, (c) => challengedView(c, f))));
 }

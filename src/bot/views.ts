@@ -45,13 +45,15 @@ export interface Reply {
   readonly board?: BoardSnapshot;
   /** Asks the asker to confirm an action with buttons. */
   readonly confirm?: 'reset-memory';
+  /** Set when the reply is a problem (nothing changed): for metrics and logs, not shown. */
+  readonly problem?: BotProblem['code'];
 }
 
 /** Discord's limit on a message's text. */
 export const MAX_TEXT = 2000;
 
 export function problemReply(p: BotProblem, f: Frontend): Reply {
-  return { text: describeBotProblem(p, f), images: [], private: true };
+  return { text: describeBotProblem(p, f), images: [], private: true, problem: p.code };
 }
 
 /** A result's value through `view`, or its problem in words. */
