@@ -16,6 +16,7 @@ import { openBotStorage } from '../../src/bot/config.ts';
 import { silentLog } from '../../src/bot/log.ts';
 import { gameKey, type BotSchema } from '../../src/bot/records.ts';
 import { RESTARTING_TEXT } from '../../src/discord/shutdown.ts';
+import { makePoint } from '../../src/point.ts';
 import type { Storage } from '../../src/storage/index.ts';
 import { isCallback, startFakeDiscord, type FakeDiscord, type FakeInteraction } from '../support/fakeDiscord/index.ts';
 import { spawnNpmStart, spawnStart } from './botProcess.ts';
@@ -108,6 +109,68 @@ describe('a stop that always completes', () => {
     }
     console.info(`stop times (ms), 20 runs: ${times.join(' ')}`);
   }, 600_000);
+
+  it('SIGTERM during a burst of moves: every move answered as played is stored, the rest were told to retry or not answered', async () => {
+    const namespace = uniqueNamespace('burst');
+    const fake = await fakeWithMembers();
+    const storage: Storage<BotSchema> = await openBotStorage({ REDIS_URL, STORAGE_NAMESPACE: namespace, DATA_DIR: `${dataDir}/test-side` }, silentLog);
+    try {
+      const bot = spawnNpmStart(envFor(fake, namespace));
+      await bot.waitFor(READY, 30_000);
+      for (const m of MEMBERS) {
+        expect((await finalText(fake.interact({ type: 'command', name: 'challenge', user: m, options: { size: 15, level: 1 } }))).text).toContain('challenged me');
+      }
+      type Sent = { member: (typeof MEMBERS)[number]; point: string; burst: number; interaction: FakeInteraction | undefined };
+      const sent: Sent[] = [];
+      const burst = (n: number, point: string) => {
+        for (const member of MEMBERS) {
+          let interaction: FakeInteraction | undefined;
+          try {
+            interaction = fake.interact({ type: 'command', name: 'move', user: member, options: { point } });
+          } catch {
+            interaction = undefined; // the bot has already closed the gateway: never delivered
+          }
+          sent.push({ member, point, burst: n, interaction });
+        }
+      };
+      burst(1, 'h8');
+      await new Promise((resolve) => setTimeout(resolve, 15));
+      bot.signalGroup('SIGTERM');
+      burst(2, 'a1');
+      await bot.waitFor(/INFO stopping/);
+      burst(3, 'o15');
+      const code = await bot.exited;
+      expect(code, bot.output()).toBe(0);
+
+      let played = 0;
+      let restarting = 0;
+      for (const s of sent) {
+        const stored = (await storage.guild(GUILD).games.get(gameKey(CHANNEL, s.member.id)))?.moves ?? [];
+        const storedPoints = stored.map((p) => makePoint(15, p));
+        const responses = s.interaction?.responses() ?? [];
+        const last = [...responses].reverse().find((r) => r.kind !== 'delete' && 'message' in r && r.message !== undefined);
+        const text = last !== undefined && 'message' in last ? (last.message?.content ?? '') : '';
+        const what = `${s.member.username} ${s.point} (burst ${s.burst}): ${JSON.stringify(text)}; stored ${storedPoints.join(' ')}`;
+        if (new RegExp(`played \\*\\*${s.point}\\*\\*`).test(text)) {
+          played++;
+          expect(storedPoints, what).toContain(s.point);
+          expect(s.burst, what).not.toBe(3);
+        } else {
+          if (text === RESTARTING_TEXT) restarting++;
+          // Refused ("restarting", "the game moved on"), or never answered: not played.
+          expect(storedPoints, what).not.toContain(s.point);
+        }
+        // Deferred and then dropped would show as a callback of type 5 and nothing after it.
+        if (responses.some((r) => r.kind === 'callback' && r.type === 5)) expect(text, what).not.toBe('');
+      }
+      expect(played).toBeGreaterThan(0);
+      console.info(`burst: ${sent.length} moves sent, ${played} played, ${restarting} told to retry, ${sent.filter((s) => s.interaction === undefined).length} not delivered`);
+    } finally {
+      await fake.close();
+      await storage.backend.clearAll();
+      await storage.close();
+    }
+  }, 120_000);
 
   describe('with storage that stops answering', () => {
     let proxy: Server;
