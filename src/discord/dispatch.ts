@@ -21,8 +21,8 @@ import type { CommandContext } from './command.ts';
 import { commandNamed } from './commands.ts';
 import { INTERNAL_ERROR_TEXT } from './respond.ts';
 
-/** What came of an interaction: handled, no command for it, or its handler failed. */
-export type Dispatched = 'handled' | 'unknown' | 'failed';
+/** What came of an interaction: handled, no command for it, options out of date, or its handler failed. */
+export type Dispatched = 'handled' | 'unknown' | 'stale' | 'failed';
 
 export const UNKNOWN_INTERACTION_TEXT = "I don't know that command or button any more (I have been updated). Nothing changed: see /help for what I answer now.";
 export const STALE_OPTIONS_TEXT = "That command's options are out of date (I have been updated). Nothing changed: type the command again to get the new ones.";
@@ -65,7 +65,7 @@ export async function handleInteraction(interaction: Interaction, ctx: CommandCo
     const stale = OPTION_ERRORS.has((e as { code?: unknown }).code as string);
     ctx.log[stale ? 'warn' : 'error']('answering an interaction failed', { what, interaction: interaction.id, error: errorText(e) });
     await answerIfSilent(interaction, stale ? STALE_OPTIONS_TEXT : INTERNAL_ERROR_TEXT, ctx);
-    return 'failed';
+    return stale ? 'stale' : 'failed';
   }
 }
 

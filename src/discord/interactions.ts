@@ -111,16 +111,7 @@ export class InteractionObserver {
       this.#open.delete(c.interaction);
     }
     const acknowledged = c.ackAt !== undefined || isAcknowledged(interaction);
-    const outcome: InteractionOutcome =
-      ended === 'restarting'
-        ? 'restarting'
-        : ended === 'unknown'
-          ? 'unknown_command'
-          : ended === 'failed' || ended === 'threw'
-            ? 'error'
-            : !acknowledged
-              ? 'unanswered'
-              : (c.outcome ?? 'ok');
+    const outcome = outcomeOf(ended, acknowledged, c.outcome);
     const ms = performance.now() - c.start;
     const ackMs = c.ackAt === undefined ? undefined : c.ackAt - c.start;
     this.#metrics.interactionDone(c.kind, c.command, outcome, ms / 1000, ackMs === undefined ? undefined : ackMs / 1000);
@@ -154,6 +145,22 @@ export class InteractionObserver {
         throw e;
       },
     );
+  }
+}
+
+function outcomeOf(ended: Dispatched | 'restarting' | 'threw', acknowledged: boolean, noted: InteractionOutcome | undefined): InteractionOutcome {
+  switch (ended) {
+    case 'restarting':
+      return 'restarting';
+    case 'unknown':
+      return 'unknown_command';
+    case 'stale':
+      return 'stale_options';
+    case 'failed':
+    case 'threw':
+      return 'error';
+    case 'handled':
+      return acknowledged ? (noted ?? 'ok') : 'unanswered';
   }
 }
 

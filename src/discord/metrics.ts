@@ -28,7 +28,7 @@ import type { BotSchema, FinishedGame } from '../bot/records.ts';
 import { collectionPrefix, isStorageUnavailable, type Collection, type GuildMemory, type Storage } from '../storage/index.ts';
 
 /** What an interaction came to, as a label. */
-export const INTERACTION_OUTCOMES = ['ok', 'refused', 'storage_unavailable', 'error', 'unanswered', 'unknown_command', 'restarting'] as const;
+export const INTERACTION_OUTCOMES = ['ok', 'refused', 'storage_unavailable', 'error', 'unanswered', 'unknown_command', 'stale_options', 'restarting'] as const;
 export type InteractionOutcome = (typeof INTERACTION_OUTCOMES)[number];
 
 export type InteractionKind = 'command' | 'autocomplete' | 'button';
