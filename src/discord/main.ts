@@ -18,7 +18,8 @@ import { startBot } from './bot.ts';
 import type { DiscordEnv } from './client.ts';
 import { deployCommands, type DeployEnv } from './deploy.ts';
 import type { HealthEnv } from './health.ts';
-import { EXIT, onStopSignals, shutdownGraceMs, untilDeadline, type ShutdownEnv } from './shutdown.ts';
+import { onStopSignals } from '../bot/signals.ts';
+import { EXIT, shutdownGraceMs, untilDeadline, type ShutdownEnv } from './shutdown.ts';
 
 export type StartEnv = BotEnv & DiscordEnv & DeployEnv & HealthEnv & ShutdownEnv & { readonly LOG_FORMAT?: string };
 
@@ -50,7 +51,7 @@ export async function main(argv: readonly string[], env: StartEnv, io: CliIO = p
   const signalled = onStopSignals(log, (code) => process.exit(code));
   try {
     graceMs = shutdownGraceMs(env);
-    const started = await Promise.race([startBot(env, { log }), signalled]);
+    const started = await Promise.race([startBot(env, { log }), signalled.first]);
     if (typeof started === 'string') {
       log.warn('stopped while starting', { signal: started });
       return EXIT.late;
@@ -60,7 +61,7 @@ export async function main(argv: readonly string[], env: StartEnv, io: CliIO = p
     io.err(`Could not start the bot: ${explainStartFailure(e)}`);
     return 1;
   }
-  const signal = await signalled;
+  const signal = await signalled.first;
   log.info('stopping', { signal, graceMs });
   if ((await untilDeadline(bot.stop(), graceMs)) === 'done') return EXIT.clean;
   log.error(`the stop did not finish within SHUTDOWN_GRACE_MS (${graceMs} ms); exiting with what is pending`, bot.pending());

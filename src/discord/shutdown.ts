@@ -11,15 +11,13 @@
  * - `stopInOrder`: runs the stop as named steps, one after another, so what is still pending
  *   at the deadline can be named in the log.
  * - `untilDeadline`: the stop's result, or `late` once `SHUTDOWN_GRACE_MS` has passed.
- * - `onStopSignals`: the first SIGINT/SIGTERM begins the stop; a second one exits at once.
+ * - `onStopSignals` (src/bot/signals.ts): the first SIGINT/SIGTERM begins the stop; a second
+ *   one exits at once.
  *
  * Decisions:
  * - The default grace is 8 s: under the 10 s most supervisors give, with room for the process
  *   to exit and its last log lines to be written.
- * - A second signal counts only when it comes `SAME_SIGNAL_MS` or more after the first: npm
- *   forwards the signals it receives to its child (@npmcli/run-script, signal-manager.js), so
- *   `kill -TERM -<pgid>` on `npm start` reaches the bot twice at once — once from the kill,
- *   once from npm. Those two are one request to stop, not a person insisting.
+ * - A second signal counts only when it comes a moment after the first (signals.ts says why).
  * - Past the deadline the process exits 1 (70, EX_SOFTWARE, would say more, but supervisors
  *   and people read "non-zero"); a second signal exits with 128 + the signal's number, as a
  *   shell reports a process killed by it.
@@ -28,9 +26,6 @@ import { MessageFlags, type Interaction } from 'discord.js';
 import { errorText, type BotLog } from '../bot/log.ts';
 
 export const DEFAULT_SHUTDOWN_GRACE_MS = 8000;
-
-/** Signals closer together than this are one request to stop (see the module comment). */
-export const SAME_SIGNAL_MS = 1000;
 
 /** What an interaction that arrives during the stop is told. */
 export const RESTARTING_TEXT = "I'm restarting: try again in a moment. Nothing changed.";
@@ -167,40 +162,4 @@ export async function untilDeadline(work: Promise<unknown>, ms: number): Promise
   } finally {
     clearTimeout(timer);
   }
-}
-
-export interface SignalSource {
-  on(signal: NodeJS.Signals, listener: (signal: NodeJS.Signals) => void): unknown;
-  off(signal: NodeJS.Signals, listener: (signal: NodeJS.Signals) => void): unknown;
-}
-
-const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 2, SIGTERM: 15 };
-
-/**
- * Resolves with the first SIGINT or SIGTERM. Any later one, `SAME_SIGNAL_MS` or more after it,
- * calls `exitNow` with 128 + its number. The listeners stay until the process ends (so a
- * signal during the stop never falls back to Node's default, which kills without a word).
- */
-export function onStopSignals(
-  log: BotLog,
-  exitNow: (code: number) => void,
-  source: SignalSource = process,
-  now: () => number = () => performance.now(),
-): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    let first: number | undefined;
-    const listener = (signal: NodeJS.Signals) => {
-      const t = now();
-      if (first === undefined) {
-        first = t;
-        resolve(signal);
-        return;
-      }
-      if (t - first < SAME_SIGNAL_MS) return;
-      log.warn('a second signal: exiting at once, without finishing the stop', { signal });
-      exitNow(128 + (SIGNAL_NUMBERS[signal] ?? 0));
-    };
-    source.on('SIGINT', listener);
-    source.on('SIGTERM', listener);
-  });
 }
