@@ -80,7 +80,7 @@ describe('a stop that always completes', () => {
     const namespace = uniqueNamespace('stop20');
     const times: number[] = [];
     try {
-      for (let run = 0; run < Number(process.env.RUNS ?? 20); run++) {
+      for (let run = 0; run < 20; run++) {
         const fake = await fakeWithMembers();
         const bot = spawnNpmStart(envFor(fake, namespace));
         try {
@@ -224,6 +224,7 @@ describe('a stop that always completes', () => {
         const { bot, library } = await stuckBot(fake, '1500');
         const sent = performance.now();
         bot.child.kill('SIGTERM');
+        await bot.waitFor(/INFO stopping/);
         // An interaction arriving during the stop is told to come back, and nothing else.
         const late = fake.interact({ type: 'command', name: 'challenge', user: MEMBERS[2], options: { size: 15 } });
         expect(await finalText(late)).toEqual({ text: RESTARTING_TEXT, ephemeral: true });
