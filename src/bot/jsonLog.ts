@@ -1,12 +1,12 @@
 /**
  * The bot's log as one JSON object per line (`LOG_FORMAT=json`), for a log pipeline to read:
  *
- *     {"level":"info","time":"2026-11-27T10:12:03.412Z","pid":4120,"msg":"interaction",
- *      "kind":"command","command":"move","outcome":"ok","interaction":"…","guild":"…",
- *      "channel":"…","user":"…","ackMs":41,"ms":212}
+ *     {"level":"info","time":"2026-11-26T13:13:12.458Z","pid":28782,"kind":"command",
+ *      "command":"move","outcome":"ok","interaction":"…","guild":"…","channel":"…",
+ *      "user":"…","ackMs":54,"ms":54,"msg":"interaction"}
  *
  * Written by pino, the maintained JSON logger for Node, rather than by hand: its line format
- * (`level`, `time`, `pid`, `msg`, then the detail's fields at the top level) is what log
+ * (`level`, `time`, `pid`, the detail's fields at the top level, `msg`) is what log
  * shippers and `pino-pretty` already read, it escapes every string correctly, and its `redact`
  * removes a field anywhere it is given by path. The text format (log.ts) stays the default:
  * it is what a person running `npm start` in a terminal reads.
