@@ -4,7 +4,7 @@
  * and the same figures as metrics (metrics.ts).
  *
  * - Every line logged while an interaction is handled carries its guild, channel, interaction
- *   id, command and the time since it arrived (`ms`), the service's and storage's lines
+ *   id, command and the time since it arrived (`interactionMs`), the service's and storage's lines
  *   included: the handling runs in an `AsyncLocalStorage` context that the bot's logger reads
  *   (`contextLog`). Node's own tool for this, so nothing has to pass an id down by hand.
  * - Acknowledgement is when Discord accepted the first answer: the REST client reports each
@@ -46,13 +46,14 @@ export function contextLog(log: BotLog): BotLog {
       const c = current.getStore();
       const scrubbed = detail === undefined ? undefined : scrub(detail);
       if (c === undefined) return log[level](message, scrubbed);
-      log[level](message, { ...(scrubbed ?? {}), ...contextOf(c) });
+      // The line's own fields win: `ms` of an analysis is its own time, not the interaction's.
+      log[level](message, { ...contextOf(c), ...(scrubbed ?? {}) });
     };
   return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
 }
 
 function contextOf(c: Context): LogDetail {
-  return { interaction: c.interaction, command: c.command, guild: c.guild, channel: c.channel, ms: Math.round(performance.now() - c.start) };
+  return { interaction: c.interaction, command: c.command, guild: c.guild, channel: c.channel, interactionMs: Math.round(performance.now() - c.start) };
 }
 
 const TOKEN_IN_PATH = /(\/(?:interactions\/\d+|webhooks\/\d+)\/)[^/\s"'?]+/g;

@@ -244,7 +244,11 @@ describe('operating the bot: /metrics, /healthz and JSON logs', () => {
     // Lines logged while an interaction was handled carry it too (the service's, storage's).
     const gameOver = objects.filter((o) => o.msg === 'game over');
     expect(gameOver.length).toBe(2);
-    for (const o of gameOver) expect(o).toMatchObject({ guild: GUILD, channel: CHANNEL, interaction: expect.any(String), ms: expect.any(Number) });
+    for (const o of gameOver) expect(o).toMatchObject({ guild: GUILD, channel: CHANNEL, interaction: expect.any(String), interactionMs: expect.any(Number) });
+    // A line's own fields are kept: the analysis's time is its own, beside the interaction's.
+    const analysed = objects.find((o) => o.msg === 'analysed a lost game');
+    expect(analysed).toMatchObject({ ms: expect.any(Number), interactionMs: expect.any(Number), guild: GUILD });
+    expect(analysed!.interactionMs as number).toBeGreaterThanOrEqual(analysed!.ms as number);
     const output = bot.output();
     expect(output).not.toContain(fake.token);
     for (const i of sent) expect(output).not.toContain(i.token);
