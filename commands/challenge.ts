@@ -17,6 +17,7 @@ import { describeBotProblem, discordFrontend as f } from '../src/bot/words.ts';
 import { errorText } from '../src/bot/log.ts';
 import { seatOf, type CommandContext } from '../src/discord/command.ts';
 import { messageOf } from '../src/discord/respond.ts';
+import { integerChoice, stringChoice } from '../src/discord/options.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('challenge')
@@ -43,9 +44,14 @@ const answered = new Set<string>();
 export async function execute(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const seat = seatOf(interaction);
   if (seat === undefined) return ctx.answer(interaction, problemReply({ code: 'not-in-server' }, f));
-  const size = (interaction.options.getInteger('size') ?? undefined) as BoardSize | undefined;
-  const colour = (interaction.options.getString('colour') ?? undefined) as ColourChoice | undefined;
-  const level = (interaction.options.getInteger('level') ?? undefined) as Level | undefined;
+  // Checked against the registered choices: a stale or forged value never reaches storage.
+  const sizeChoice = integerChoice<BoardSize>(interaction, 'size', [15, 19], '15 or 19');
+  const colourChoice = stringChoice<ColourChoice>(interaction, 'colour', ['black', 'white', 'random'], 'black, white or random');
+  const levelChoice = integerChoice<Level>(interaction, 'level', [1, 2, 3, 4, 5], 'a level from 1 to 5');
+  if (!sizeChoice.ok) return ctx.answer(interaction, problemReply(sizeChoice.problem, f));
+  if (!colourChoice.ok) return ctx.answer(interaction, problemReply(colourChoice.problem, f));
+  if (!levelChoice.ok) return ctx.answer(interaction, problemReply(levelChoice.problem, f));
+  const [size, colour, level] = [sizeChoice.value, colourChoice.value, levelChoice.value];
   const opponent = interaction.options.getUser('opponent');
   if (opponent === null || opponent.id === interaction.client.user.id) {
     const work = ctx.service.challenge(seat, { size, colour, level });

@@ -8,6 +8,8 @@
  * - `GOMOKU_SEED`: fixes the service's generator (game seeds, random colours, game ids), for
  *   tests and reproducible games; random when unset.
  * - `LOG_LEVEL`: error, warn, info (default) or debug.
+ * - `LOG_FORMAT`: `text` (default: a line a person reads) or `json` (one JSON object a line,
+ *   for a log pipeline; jsonLog.ts).
  * - `ANALYSIS_LIMIT_SECONDS`: how long the analysis of a lost game may run in its worker
  *   before it is given up and the game teaches nothing (20; decimals allowed).
  * - `ANALYSIS_WORKERS`: worker threads for those analyses at most (2).
@@ -15,14 +17,16 @@
  *   into counters (recordSummary.ts), so /stats costs the same however long a server plays.
  */
 import { openStorage, type OpenStorageOptions, type Storage, type StorageEnv } from '../storage/index.ts';
+import { createJsonLog } from './jsonLog.ts';
 import { createLog, parseLogLevel, type BotLog } from './log.ts';
 import { botCodecs, type BotSchema } from './records.ts';
-import { DEFAULT_IDLE_MS, GameService } from './service.ts';
+import { DEFAULT_IDLE_MS, GameService, type BotStore, type ServiceOptions } from './service.ts';
 
 export interface BotEnv extends StorageEnv {
   readonly GAME_IDLE_HOURS?: string;
   readonly GOMOKU_SEED?: string;
   readonly LOG_LEVEL?: string;
+  readonly LOG_FORMAT?: string;
   readonly ANALYSIS_LIMIT_SECONDS?: string;
   readonly ANALYSIS_WORKERS?: string;
   readonly RECORDS_KEPT?: string;
@@ -68,8 +72,15 @@ export function botConfig(env: BotEnv): BotConfig {
   };
 }
 
+/** `LOG_FORMAT`; throws a TypeError naming the variable when it is neither text nor json. */
+export function logFormat(env: BotEnv): 'text' | 'json' {
+  const format = nonEmpty(env.LOG_FORMAT)?.toLowerCase() ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new TypeError(`LOG_FORMAT must be text or json, not "${env.LOG_FORMAT}"`);
+  return format;
+}
+
 export function logFor(env: BotEnv): BotLog {
-  return createLog(parseLogLevel(env.LOG_LEVEL));
+  return logFormat(env) === 'json' ? createJsonLog(parseLogLevel(env.LOG_LEVEL)) : createLog(parseLogLevel(env.LOG_LEVEL));
 }
 
 /** Storage with the bot's record types: Redis when `REDIS_URL` is set, else files under `DATA_DIR`. */
@@ -78,7 +89,7 @@ export function openBotStorage(env: BotEnv, log: BotLog, options: OpenStorageOpt
 }
 
 /** The service over that storage, with the environment's settings. */
-export function serviceFor(env: BotEnv, storage: Storage<BotSchema>, log: BotLog): GameService {
+export function serviceFor(env: BotEnv, storage: BotStore, log: BotLog, onAnalysed?: ServiceOptions['onAnalysed']): GameService {
   const config = botConfig(env);
   return new GameService({
     store: storage,
@@ -88,6 +99,7 @@ export function serviceFor(env: BotEnv, storage: Storage<BotSchema>, log: BotLog
     ...(config.analysisLimitMs !== undefined ? { analysisLimitMs: config.analysisLimitMs } : {}),
     ...(config.analysisWorkers !== undefined ? { analysisWorkers: config.analysisWorkers } : {}),
     ...(config.recordsKept !== undefined ? { recordsKept: config.recordsKept } : {}),
+    ...(onAnalysed !== undefined ? { onAnalysed } : {}),
   });
 }
 

@@ -111,8 +111,17 @@ export interface BotStore {
   readonly backend?: Backend;
 }
 
+/** How one walk back through a finished game ended, and whose game it was (for metrics). */
+export interface AnalysisEvent {
+  readonly result: AnalysisEnd['kind'];
+  /** The bot's loss (the paper), its own win, or a game between members it watched. */
+  readonly from: 'loss' | 'win' | 'watched';
+}
+
 export interface ServiceOptions {
   readonly store: BotStore;
+  /** Told of every analysis as it ends: the bot's games and watched ones alike. */
+  readonly onAnalysed?: (event: AnalysisEvent) => void;
   /** The clock, in ms since the epoch. */
   readonly now?: () => number;
   /** Seeds the service's generator (game seeds, random colours, game ids); random when absent. */
@@ -265,6 +274,7 @@ export class GameService {
   readonly pool: SharedPool;
   readonly #libraries: LibraryCache;
   readonly #recordsKept: number;
+  readonly #onAnalysed: (event: AnalysisEvent) => void = () => undefined;
 
   constructor(options: ServiceOptions) {
     this.#store = options.store;
@@ -277,6 +287,7 @@ export class GameService {
     this.#analyser = new AnalysisPool({ limitMs: options.analysisLimitMs, workers: options.analysisWorkers });
     this.#libraries = new LibraryCache(options.store, { log: this.#log });
     this.#recordsKept = options.recordsKept ?? DEFAULT_RECORDS_KEPT;
+    if (options.onAnalysed !== undefined) this.#onAnalysed = options.onAnalysed;
     const kit: ServiceKit = {
       store: this.#store,
       now: this.#now,
@@ -832,6 +843,7 @@ export class GameService {
     this.#log.debug('analysing a finished game', { guildId, game: stored.id, moves: game.moves.length, library: library.size });
     const analysis = await this.#analyser.analyse(game, library.subgoals());
     const ms = Math.round(performance.now() - started);
+    this.#onAnalysed({ result: analysis.kind, from: origin?.kind === 'watched' ? 'watched' : origin?.kind === 'win' ? 'win' : 'loss' });
     if (analysis.kind === 'timed-out') {
       this.#log.warn('the analysis of a finished game took too long and was given up; nothing was learned', { guildId, game: stored.id, limitMs: analysis.limitMs, ms });
       return { learned: [], analysis, lessons: [] };

@@ -50,6 +50,8 @@ export interface Reply {
   readonly board?: BoardSnapshot;
   /** Asks the asker to confirm an action with buttons. */
   readonly confirm?: 'reset-memory';
+  /** Set when the reply is a problem (nothing changed): for metrics and logs, not shown. */
+  readonly problem?: BotProblem['code'];
   /** Other buttons: an invitation's Accept and Decline, /memory adopt's confirmation. */
   readonly buttons?: readonly ReplyButton[];
   /** Members the message notifies (an invitation, the member whose turn it is); others are shown, not pinged. */
@@ -67,7 +69,7 @@ export interface ReplyButton {
 export const MAX_TEXT = 2000;
 
 export function problemReply(p: BotProblem, f: Frontend): Reply {
-  return { text: describeBotProblem(p, f), images: [], private: true };
+  return { text: describeBotProblem(p, f), images: [], private: true, problem: p.code };
 }
 
 /** A result's value through `view`, or its problem in words. */

@@ -19,6 +19,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { logFor, openBotStorage, serviceFor, type BotEnv } from '../bot/config.ts';
+import { onStopSignals } from '../bot/signals.ts';
 import type { Level } from '../player.ts';
 import type { BotResult } from '../bot/problems.ts';
 import type { BoardSize } from '../bot/records.ts';
@@ -247,13 +248,23 @@ export const playCommand: Command = {
   },
 };
 
-/** `runPlay` on this process's standard input, prompting when a person is typing. */
+/**
+ * `runPlay` on this process's standard input, prompting when a person is typing. Ctrl-D ends
+ * the input, and Ctrl-C (SIGINT, or SIGTERM) ends it too: the command under way finishes, the
+ * game is kept, storage is closed and the exit code is 0. A second Ctrl-C exits at once.
+ */
 export async function playInTerminal(io: CliIO, env: BotEnv, outDir?: string): Promise<number> {
   const rl = createInterface({ input: process.stdin, terminal: false });
   const tty = process.stdin.isTTY === true;
+  const signals = onStopSignals({ warn: (message) => io.err(message) }, (code) => process.exit(code));
+  void signals.first.then(() => {
+    if (tty) io.out('');
+    rl.close();
+  });
   try {
     return await runPlay({ io, lines: rl, env, ...(outDir !== undefined ? { outDir } : {}), ...(tty ? { prompt: (t: string) => void process.stdout.write(t) } : {}) });
   } finally {
     rl.close();
+    signals.dispose();
   }
 }

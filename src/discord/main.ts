@@ -1,7 +1,9 @@
 /**
  * What `npm start` runs (through bin/start.mjs, which loads `.env` first):
  *
- * - `DISCORD_TOKEN` set: the Discord bot, until SIGINT or SIGTERM, then a clean stop.
+ * - `DISCORD_TOKEN` set: the Discord bot, until SIGINT or SIGTERM, then a clean stop within
+ *   `SHUTDOWN_GRACE_MS` (8000): past it, what was still pending is logged and the exit code
+ *   is 1; a second signal exits at once (shutdown.ts).
  * - `DISCORD_TOKEN` unset: it says so plainly and starts the local terminal game instead
  *   (`gomoku play`), so the whole loop can be seen without Discord.
  * - `deploy` (what `npm run deploy` passes): registers the slash commands and exits.
@@ -11,12 +13,15 @@
  */
 import { playInTerminal } from '../cli/play.ts';
 import { processIO, type CliIO } from '../cli/command.ts';
-import type { BotEnv } from '../bot/config.ts';
+import { logFor, logFormat, type BotEnv } from '../bot/config.ts';
 import { startBot } from './bot.ts';
 import type { DiscordEnv } from './client.ts';
 import { deployCommands, type DeployEnv } from './deploy.ts';
+import type { HealthEnv } from './health.ts';
+import { onStopSignals } from '../bot/signals.ts';
+import { EXIT, shutdownGraceMs, untilDeadline, type ShutdownEnv } from './shutdown.ts';
 
-export type StartEnv = BotEnv & DiscordEnv & DeployEnv;
+export type StartEnv = BotEnv & DiscordEnv & DeployEnv & HealthEnv & ShutdownEnv & { readonly LOG_FORMAT?: string };
 
 export const NO_TOKEN_NOTICE = `DISCORD_TOKEN is not set, so I am not connecting to Discord.
 Starting a local game in this terminal instead, with the bot's commands (type "help").
@@ -28,23 +33,39 @@ export async function main(argv: readonly string[], env: StartEnv, io: CliIO = p
     io.err(`usage: npm start            (the bot; a terminal game without DISCORD_TOKEN)\n       npm run deploy       (register the slash commands)`);
     return 2;
   }
+  try {
+    logFormat(env);
+  } catch (e) {
+    io.err((e as Error).message);
+    return 2;
+  }
   if (env.DISCORD_TOKEN === undefined || env.DISCORD_TOKEN.trim() === '') {
     io.out(NO_TOKEN_NOTICE);
     return playInTerminal(io, env);
   }
   let bot;
+  let graceMs: number;
+  const log = logFor(env);
+  // Listening before the bot starts: a signal while it logs in (which can wait on a Discord
+  // that does not answer) ends the start, as nothing has been done yet that a stop must finish.
+  const signalled = onStopSignals(log, (code) => process.exit(code));
   try {
-    bot = await startBot(env);
+    graceMs = shutdownGraceMs(env);
+    const started = await Promise.race([startBot(env, { log }), signalled.first]);
+    if (typeof started === 'string') {
+      log.warn('stopped while starting', { signal: started });
+      return EXIT.late;
+    }
+    bot = started;
   } catch (e) {
     io.err(`Could not start the bot: ${explainStartFailure(e)}`);
     return 1;
   }
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-  });
-  await bot.stop();
-  return 0;
+  const signal = await signalled.first;
+  log.info('stopping', { signal, graceMs });
+  if ((await untilDeadline(bot.stop(), graceMs)) === 'done') return EXIT.clean;
+  log.error(`the stop did not finish within SHUTDOWN_GRACE_MS (${graceMs} ms); exiting with what is pending`, bot.pending());
+  return EXIT.late;
 }
 
 async function deploy(env: StartEnv, io: CliIO): Promise<number> {

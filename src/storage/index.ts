@@ -84,7 +84,7 @@ import { openRedisBackend } from './redis.ts';
 import { RetryingWriter } from './retry.ts';
 
 export { StorageUnavailable, isStorageUnavailable, consoleLog, type StorageLog, type LogDetail } from './errors.ts';
-export { COLLECTIONS, type CollectionName } from './keys.ts';
+export { COLLECTIONS, collectionPrefix, type CollectionName } from './keys.ts';
 export {
   Memory,
   openEnvelope,

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const START = fileURLToPath(new URL('../../bin/start.mjs', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface BotProcess {
   readonly child: ChildProcess;
@@ -24,6 +25,26 @@ export function spawnStart(args: readonly string[], env: Record<string, string>,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  return watch(child, stdin);
+}
+
+/**
+ * `npm start` itself, in the project's folder, as the leader of a process group of its own
+ * (npm, the shell it runs the script in, node): what a process manager starts, and what
+ * `kill -TERM -<pgid>` — `signalGroup` — reaches all of.
+ */
+export function spawnNpmStart(env: Record<string, string>): BotProcess & { signalGroup(signal: NodeJS.Signals): void } {
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const watched = watch(child);
+  return { ...watched, signalGroup: (signal) => process.kill(-child.pid!, signal) };
+}
+
+function watch(child: ChildProcess, stdin?: string): BotProcess {
   let text = '';
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {

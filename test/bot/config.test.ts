@@ -4,11 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'dotenv';
 import { describe, expect, it } from 'vitest';
-import { botConfig } from '../../src/bot/config.ts';
+import { botConfig, logFormat } from '../../src/bot/config.ts';
 import { parseLogLevel } from '../../src/bot/log.ts';
 import { DEFAULT_IDLE_MS } from '../../src/bot/service.ts';
 import type { CliIO } from '../../src/cli/command.ts';
 import { discordApiBase } from '../../src/discord/client.ts';
+import { metricsAddress } from '../../src/discord/health.ts';
+import { DEFAULT_SHUTDOWN_GRACE_MS, shutdownGraceMs } from '../../src/discord/shutdown.ts';
 import { main } from '../../src/discord/main.ts';
 import { storageConfig } from '../../src/storage/index.ts';
 
@@ -22,8 +24,11 @@ function capture(): { io: CliIO; text: () => string } {
 describe('settings', () => {
   it('.env.example lists every variable and works as it is', () => {
     expect(Object.keys(example).sort()).toEqual(
-      ['ANALYSIS_LIMIT_SECONDS', 'ANALYSIS_WORKERS', 'DATA_DIR', 'DISCORD_API_URL', 'DISCORD_CLIENT_ID', 'DISCORD_GUILD_ID', 'DISCORD_TOKEN', 'GAME_IDLE_HOURS', 'GOMOKU_SEED', 'LOG_LEVEL', 'RECORDS_KEPT', 'REDIS_URL', 'STORAGE_NAMESPACE'].sort(),
+      ['ANALYSIS_LIMIT_SECONDS', 'ANALYSIS_WORKERS', 'DATA_DIR', 'DISCORD_API_URL', 'DISCORD_CLIENT_ID', 'DISCORD_GUILD_ID', 'DISCORD_TOKEN', 'GAME_IDLE_HOURS', 'GOMOKU_SEED', 'LOG_FORMAT', 'LOG_LEVEL', 'METRICS_HOST', 'METRICS_PORT', 'RECORDS_KEPT', 'REDIS_URL', 'SHUTDOWN_GRACE_MS', 'STORAGE_NAMESPACE'].sort(),
     );
+    expect(shutdownGraceMs(example)).toBe(DEFAULT_SHUTDOWN_GRACE_MS);
+    expect(metricsAddress(example)).toBeUndefined();
+    expect(logFormat(example)).toBe('text');
     expect(botConfig(example)).toEqual({ idleMs: DEFAULT_IDLE_MS });
     expect(storageConfig(example)).toMatchObject({ kind: 'file', namespace: 'gomoku' });
     expect(discordApiBase(example)).toBeUndefined();
@@ -37,6 +42,18 @@ describe('settings', () => {
     expect(() => botConfig({ GOMOKU_SEED: '1.5' })).toThrow(/GOMOKU_SEED must be a whole number/);
     expect(parseLogLevel('DEBUG')).toBe('debug');
     expect(parseLogLevel('loud')).toBe('info');
+  });
+
+  it('reads the grace of a stop, the health listener and the log format, and names the variable of a bad value', () => {
+    expect(DEFAULT_SHUTDOWN_GRACE_MS).toBeLessThan(10_000);
+    expect(shutdownGraceMs({ SHUTDOWN_GRACE_MS: '2500' })).toBe(2500);
+    expect(() => shutdownGraceMs({ SHUTDOWN_GRACE_MS: '8s' })).toThrow(/SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 100, not "8s"/);
+    expect(() => shutdownGraceMs({ SHUTDOWN_GRACE_MS: '50' })).toThrow(/SHUTDOWN_GRACE_MS/);
+    expect(metricsAddress({ METRICS_PORT: '9464' })).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(metricsAddress({ METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' })).toEqual({ port: 0, host: '0.0.0.0' });
+    expect(() => metricsAddress({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT must be a port number \(0 to 65535\), not "70000"/);
+    expect(logFormat({ LOG_FORMAT: 'JSON' })).toBe('json');
+    expect(() => logFormat({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT must be text or json, not "xml"/);
   });
 
   it('reads the analysis time limit and number of workers, and names the variable of a bad value', () => {

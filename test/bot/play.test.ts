@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runPlay } from '../../src/cli/play.ts';
+import { openBotStorage } from '../../src/bot/config.ts';
+import { silentLog } from '../../src/bot/log.ts';
+import { gameKey } from '../../src/bot/records.ts';
+import { runPlay, TERMINAL_SEAT } from '../../src/cli/play.ts';
 import { NO_TOKEN_NOTICE } from '../../src/discord/main.ts';
 import type { CliIO } from '../../src/cli/command.ts';
 import { decode } from '../render/png.ts';
@@ -118,5 +121,27 @@ describe('gomoku play', () => {
     expect(run.output()).toMatch(/\[image: out\/play\/board\.png — 15×15 board after move 1: white to play\]/);
     expect(existsSync(join(dir, 'out', 'play', 'board.png'))).toBe(true);
     expect(existsSync(join(dir, 'data', 'gomoku'))).toBe(true);
+  });
+
+  it('ends cleanly on Ctrl-D (end of input) and on Ctrl-C (SIGINT), keeping the game', async () => {
+    for (const end of ['Ctrl-D', 'Ctrl-C'] as const) {
+      const { dir, remove } = await tempDir('play-stop');
+      removals.push(remove);
+      const run = spawnStart([], { DATA_DIR: join(dir, 'data'), DISCORD_TOKEN: '' }, dir);
+      run.child.stdin?.write('challenge 15 1\nh8\n');
+      await run.waitFor(/board after move 2: black to play/, 20_000);
+      const sent = performance.now();
+      if (end === 'Ctrl-D') run.child.stdin?.end();
+      else run.child.kill('SIGINT');
+      expect(await run.exited, `${end}:\n${run.output()}`).toBe(0);
+      expect(performance.now() - sent).toBeLessThan(3000);
+      expect(run.output()).toMatch(/Bye\. Your game is kept/);
+      const storage = await openBotStorage({ DATA_DIR: join(dir, 'data') }, silentLog);
+      try {
+        expect((await storage.guild(TERMINAL_SEAT.guildId).games.get(gameKey(TERMINAL_SEAT.channelId, TERMINAL_SEAT.userId)))?.moves).toHaveLength(2);
+      } finally {
+        await storage.close();
+      }
+    }
   });
 });
