@@ -10,15 +10,17 @@
  *   /help and the /reset-memory confirmation.
  * - The board after a move shows the last move ringed; /board and every ended game show the
  *   move numbers, so the whole game can be read from one picture.
- * - Reasons are the player's own explanation (src/player.ts `explain`), in the paper's terms.
+ * - Reasons are said plainly, with a warning when it matters (reasonWords.ts), and the
+ *   player's own explanation in the paper's terms below them in small print.
  * - Text stays under Discord's 2000 characters: long lists are cut with "… and n more".
  */
 import type { Game } from '../game.ts';
-import { explain, type MoveChoice } from '../player.ts';
+import type { MoveChoice } from '../player.ts';
 import { makePoint } from '../point.ts';
 import type { Realisation } from '../recognise.ts';
 import { renderBoard, renderMnemonicSheet, renderThreatsWithLegend, type MnemonicItem } from '../render/index.ts';
 import { HEAT_LEGEND, heatImage } from './heatView.ts';
+import { BOT_VOICE, HINT_VOICE, positionOf, reasonWords, type Voice } from './reasonWords.ts';
 import { memberLines, resignedWords } from './memberStats.ts';
 import { groupRealisations, threatLine } from './threatLines.ts';
 import type { BoardSnapshot, RealisationOverlay } from '../snapshot.ts';
@@ -70,7 +72,7 @@ export function challengedView(c: Challenged, f: Frontend): Reply {
     `${f.who(stored.userId)} challenged me to Go-Moku: ${stored.size}×${stored.size}, you play **${stored.human}**, level ${stored.level}.`,
   ];
   if (c.replacedExpired) lines.push('(Your previous game here had expired.)');
-  if (c.opening !== undefined) lines.push(`I open ${reason(c.opening, stored.size)}.`);
+  if (c.opening !== undefined) lines.push(`I open ${reason(c.game, c.opening)}`);
   lines.push(nextLine(c, f));
   return withBoard(lines.join('\n'), c, false);
 }
@@ -80,7 +82,7 @@ export function movedView(m: Moved, f: Frontend): Reply {
   const size = stored.size;
   const lines = [`${f.who(stored.userId)} played **${makePoint(size, m.point)}**.`];
   if (m.overline !== undefined) lines.push(overlineLine(m, size));
-  if (m.reply !== undefined) lines.push(`I answer ${reason(m.reply, size)}.`);
+  if (m.reply !== undefined) lines.push(`I answer ${reason(game, m.reply)}`);
   lines.push(nextLine(m, f));
   if (stored.finished?.outcome === 'bot-lost') lines.push(learnedLines(m, f));
   return withBoard(lines.join('\n'), m, game.isOver);
@@ -96,8 +98,7 @@ export function boardView(v: GameView, f: Frontend): Reply {
 }
 
 export function hintView(h: Hinted): Reply {
-  const size = h.stored.size;
-  const text = `Try **${makePoint(size, h.choice.point)}**: ${reasonOnly(h.choice, size)}.\n${HEAT_LEGEND}`;
+  const text = `Try ${reason(h.game, h.choice, HINT_VOICE)}\n${HEAT_LEGEND}`;
   return { text, images: [heatImage(h)], private: true };
 }
 
@@ -319,16 +320,14 @@ function learnedLines(m: Moved, f: Frontend): string {
   return parts.join(' ');
 }
 
-/** "**i9**: plays node 1 of `(1) 2:4'`, five in 2" */
-function reason(choice: MoveChoice, size: number): string {
-  return `**${makePoint(size, choice.point)}**: ${reasonOnly(choice, size)}`;
-}
-
-/** The player's explanation without the point it starts with. */
-function reasonOnly(choice: MoveChoice, size: number): string {
-  const said = explain(choice, size);
-  const prefix = `${makePoint(size, choice.point)}: `;
-  return said.startsWith(prefix) ? said.slice(prefix.length) : said;
+/**
+ * "**i9**. I now have an open four at …" and, in small print on the next line, the paper's
+ * terms ("plays node 1 of `(1) 2:4'`, five in 2") — but for the opening, which has none.
+ */
+function reason(game: Game, choice: MoveChoice, voice: Voice = BOT_VOICE): string {
+  const said = reasonWords(positionOf(game, choice), choice, voice);
+  const paper = choice.reason.kind === 'opening' ? '' : `\n-# In the paper's terms: ${said.paper}.`;
+  return `**${makePoint(game.size, choice.point)}**. ${said.plain}${paper}`;
 }
 
 function mnemonicItem(title: string, e: Example | undefined): MnemonicItem | undefined {

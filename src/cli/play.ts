@@ -203,9 +203,12 @@ async function show(reply: Reply, io: CliIO, outDir: string): Promise<void> {
   }
 }
 
-/** Discord's markdown, for a terminal: no bold markers, no code fences, backticks kept for descriptions. */
+/**
+ * Discord's markdown, for a terminal: no bold markers, no code fences, small print (`-# `)
+ * indented; backticks kept for descriptions.
+ */
 export function plain(text: string): string {
-  return text.replace(/\*\*/g, '').replace(/^```$/gm, '').replace(/\n{3,}/g, '\n\n').trimEnd();
+  return text.replace(/\*\*/g, '').replace(/^```$/gm, '').replace(/^-# /gm, '  ').replace(/\n{3,}/g, '\n\n').trimEnd();
 }
 
 /**

@@ -42,7 +42,7 @@ describe('gomoku play', () => {
       // Should a game not end in the member's win (a change to the player), challenge again.
       for (let i = 0; i < 400; i++) {
         yield 'hint';
-        const point = [...text().matchAll(/^Try ([a-o]\d+): /gm)].at(-1)?.[1];
+        const point = [...text().matchAll(/^Try ([a-o]\d+)\. /gm)].at(-1)?.[1];
         if (point === undefined) throw new Error(`no hint in:\n${text()}`);
         yield i % 2 === 0 ? point : `move ${point}`;
         if (/You win/.test(text())) break;
@@ -104,7 +104,7 @@ describe('gomoku play', () => {
     } finally {
       rl.close();
     }
-    expect(text()).toContain('I open h8: opens at the centre.');
+    expect(text()).toContain('I open h8. The centre: the point with the most room for fives.');
     expect(text()).toMatch(/Bye\. Your game is kept/);
   }, 20_000);
 
@@ -114,7 +114,7 @@ describe('gomoku play', () => {
     const run = spawnStart([], { DATA_DIR: join(dir, 'data'), DISCORD_TOKEN: '' }, dir, 'challenge 15 white 1\nboard\nquit\n');
     expect(await run.exited).toBe(0);
     expect(run.output().startsWith(NO_TOKEN_NOTICE)).toBe(true);
-    expect(run.output()).toContain('I open h8: opens at the centre.');
+    expect(run.output()).toContain('I open h8. The centre: the point with the most room for fives.');
     expect(run.output()).toMatch(/\[image: out\/play\/board\.png — 15×15 board after move 1: white to play\]/);
     expect(existsSync(join(dir, 'out', 'play', 'board.png'))).toBe(true);
     expect(existsSync(join(dir, 'data', 'gomoku'))).toBe(true);
