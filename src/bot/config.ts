@@ -11,11 +11,14 @@
  * - `ANALYSIS_LIMIT_SECONDS`: how long the analysis of a lost game may run in its worker
  *   before it is given up and the game teaches nothing (20; decimals allowed).
  * - `ANALYSIS_WORKERS`: worker threads for those analyses at most (2).
+ * - `STARTER_LIBRARY`: subgoals a new server starts with, a file of assets/libraries/
+ *   (`paper`: the paper's six); none by default (starter.ts).
  */
 import { openStorage, type OpenStorageOptions, type Storage, type StorageEnv } from '../storage/index.ts';
 import { createLog, parseLogLevel, type BotLog } from './log.ts';
 import { botCodecs, type BotSchema } from './records.ts';
 import { DEFAULT_IDLE_MS, GameService } from './service.ts';
+import { loadStarterLibrary, type StarterLibrary } from './starter.ts';
 
 export interface BotEnv extends StorageEnv {
   readonly GAME_IDLE_HOURS?: string;
@@ -23,6 +26,7 @@ export interface BotEnv extends StorageEnv {
   readonly LOG_LEVEL?: string;
   readonly ANALYSIS_LIMIT_SECONDS?: string;
   readonly ANALYSIS_WORKERS?: string;
+  readonly STARTER_LIBRARY?: string;
 }
 
 export interface BotConfig {
@@ -31,6 +35,7 @@ export interface BotConfig {
   /** Set when the environment sets it; the service's default otherwise. */
   readonly analysisLimitMs?: number;
   readonly analysisWorkers?: number;
+  readonly starter?: StarterLibrary;
 }
 
 /** Reads the settings; throws a TypeError naming the variable when one cannot be used. */
@@ -53,8 +58,11 @@ export function botConfig(env: BotEnv): BotConfig {
   }
   const workersText = nonEmpty(env.ANALYSIS_WORKERS);
   if (workersText !== undefined && !/^[1-9]\d{0,2}$/.test(workersText)) throw new TypeError(`ANALYSIS_WORKERS must be a whole number from 1, not "${workersText}"`);
+  const starterName = nonEmpty(env.STARTER_LIBRARY);
+  const starter = starterName === undefined ? undefined : loadStarterLibrary(starterName);
   return {
     idleMs,
+    ...(starter !== undefined ? { starter } : {}),
     ...(seedText !== undefined ? { seed: Number(seedText) } : {}),
     ...(analysisLimitMs !== undefined ? { analysisLimitMs } : {}),
     ...(workersText !== undefined ? { analysisWorkers: Number(workersText) } : {}),
@@ -80,6 +88,7 @@ export function serviceFor(env: BotEnv, storage: Storage<BotSchema>, log: BotLog
     ...(config.seed !== undefined ? { seed: config.seed } : {}),
     ...(config.analysisLimitMs !== undefined ? { analysisLimitMs: config.analysisLimitMs } : {}),
     ...(config.analysisWorkers !== undefined ? { analysisWorkers: config.analysisWorkers } : {}),
+    ...(config.starter !== undefined ? { starter: config.starter } : {}),
   });
 }
 

@@ -68,6 +68,7 @@ import { errorText, silentLog, type BotLog } from './log.ts';
 import { done, refuse, type BotResult } from './problems.ts';
 import { memberResults, resignations, type MemberResult } from './memberStats.ts';
 import { pastGames, replayOf, suggestGames, type PastGames, type Replay } from './replay.ts';
+import { withStarter, type StarterLibrary } from './starter.ts';
 import {
   gameKey,
   gameOf,
@@ -116,6 +117,8 @@ export interface ServiceOptions {
   /** Worker threads for analyses at most (default 2). */
   readonly analysisWorkers?: number;
   readonly log?: BotLog;
+  /** Subgoals a new server starts with (STARTER_LIBRARY; starter.ts). */
+  readonly starter?: StarterLibrary;
 }
 
 export const DEFAULT_IDLE_MS = 24 * 60 * 60 * 1000;
@@ -239,6 +242,7 @@ export class GameService {
   readonly #log: BotLog;
   readonly #lock = new KeyedLock();
   readonly #analyser: AnalysisPool;
+  readonly #starter: StarterLibrary | undefined;
 
   constructor(options: ServiceOptions) {
     this.#store = options.store;
@@ -249,6 +253,7 @@ export class GameService {
     this.#newPlayer = options.newPlayer ?? createPlayer;
     this.#log = options.log ?? silentLog;
     this.#analyser = new AnalysisPool({ limitMs: options.analysisLimitMs, workers: options.analysisWorkers });
+    this.#starter = options.starter;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -514,7 +519,7 @@ export class GameService {
    * Forgets this server's library, counters and finished games. `canManageServer` is the
    * member's permission as Discord reports it; the terminal game is its own server's admin.
    */
-  resetMemory(guildId: string, canManageServer: boolean): Promise<BotResult<{ readonly forgotten: number }>> {
+  resetMemory(guildId: string, canManageServer: boolean): Promise<BotResult<{ readonly forgotten: number; readonly starter?: string }>> {
     if (!canManageServer) return Promise.resolve(refuse({ code: 'not-admin' }));
     return this.#guarded(async () => {
       const memory = this.#store.guild(guildId);
@@ -525,7 +530,8 @@ export class GameService {
         return learned;
       });
       this.#log.info('memory reset', { guildId, learned: forgotten });
-      return done({ forgotten });
+      // A reset server is a new one: it gets the starter library again at its next game.
+      return done({ forgotten, ...(this.#starter !== undefined ? { starter: this.#starter.name } : {}) });
     });
   }
 
@@ -638,7 +644,8 @@ export class GameService {
 
   async #libraryWithExamples(guildId: string): Promise<{ library: Library; examples: Map<string, Example> }> {
     const memory = this.#store.guild(guildId);
-    const [learned, tallies] = await Promise.all([memory.library.list(), memory.stats.list()]);
+    const [listed, tallies] = await Promise.all([memory.library.list(), memory.stats.list()]);
+    const learned = await withStarter(memory.library, this.#starter, listed, this.#now());
     const library = Library.empty();
     const examples = new Map<string, Example>();
     const records = learned.map((e) => e.value).sort(byProvenance);

@@ -21,6 +21,7 @@ import type { Realisation } from '../recognise.ts';
 import { renderBoard, renderMnemonicSheet, renderThreatsWithLegend, type MnemonicItem } from '../render/index.ts';
 import { HEAT_LEGEND, heatImage } from './heatView.ts';
 import { BOT_VOICE, HINT_VOICE, positionOf, reasonWords, type Voice } from './reasonWords.ts';
+import { starterOf } from './starter.ts';
 import { memberLines, resignedWords } from './memberStats.ts';
 import { groupRealisations, threatLine } from './threatLines.ts';
 import type { BoardSnapshot, RealisationOverlay } from '../snapshot.ts';
@@ -142,7 +143,8 @@ export function libraryView(page: LibraryPage, f: Frontend): Reply {
     } else {
       lines.push(`${' '.repeat(nodeListWidth + 1)}${d.slice(cut + 1)}`);
     }
-    const from = e.provenance === undefined ? 'the rule of the game' : `learned ${e.provenance.date.slice(0, 10)} from game ${e.provenance.game}, move ${e.provenance.move}`;
+    const starter = starterOf(e.provenance);
+    const from = e.provenance === undefined ? 'the rule of the game' : starter !== undefined ? `from the starter library "${starter}", given ${e.provenance.date.slice(0, 10)}` : `learned ${e.provenance.date.slice(0, 10)} from game ${e.provenance.game}, move ${e.provenance.move}`;
     lines.push(`      – ${from} · recognised in ${plural(e.stats.recognised, 'game')} · played ${plural(e.stats.played, 'time')} · won ${plural(e.stats.won, 'game')}`);
   });
   const more = page.page < page.pages ? `\nMore: ${f.command('library')} page:${page.page + 1}` : '';
@@ -182,8 +184,9 @@ export function resetPromptView(s: ServerStats): Reply {
   };
 }
 
-export function resetDoneView(forgotten: number): Reply {
-  return { text: `Done: I forgot ${plural(forgotten, 'learned subgoal')}, their counters and the finished games. I start again from the rule of the game.`, images: [], private: true };
+export function resetDoneView(forgotten: number, starter?: string): Reply {
+  const from = starter === undefined ? 'the rule of the game' : `the rule of the game and the starter library "${starter}" (STARTER_LIBRARY)`;
+  return { text: `Done: I forgot ${plural(forgotten, 'learned subgoal')}, their counters and the finished games. I start again from ${from}.`, images: [], private: true };
 }
 
 export function resetCancelledView(): Reply {

@@ -110,7 +110,7 @@ export async function runPlay(options: PlayOptions): Promise<number> {
       }
       if (confirming) {
         confirming = false;
-        const reply = /^y(es)?$/i.test(line) ? replyTo(await service.resetMemory(TERMINAL_SEAT.guildId, true), f, ({ forgotten }) => resetDoneView(forgotten)) : resetCancelledView();
+        const reply = /^y(es)?$/i.test(line) ? replyTo(await service.resetMemory(TERMINAL_SEAT.guildId, true), f, ({ forgotten, starter }) => resetDoneView(forgotten, starter)) : resetCancelledView();
         await show(reply, io, outDir);
       } else {
         const [word, ...args] = line.split(/\s+/);

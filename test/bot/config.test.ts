@@ -22,7 +22,7 @@ function capture(): { io: CliIO; text: () => string } {
 describe('settings', () => {
   it('.env.example lists every variable and works as it is', () => {
     expect(Object.keys(example).sort()).toEqual(
-      ['ANALYSIS_LIMIT_SECONDS', 'ANALYSIS_WORKERS', 'DATA_DIR', 'DISCORD_API_URL', 'DISCORD_CLIENT_ID', 'DISCORD_GUILD_ID', 'DISCORD_TOKEN', 'GAME_IDLE_HOURS', 'GOMOKU_SEED', 'LOG_LEVEL', 'REDIS_URL', 'STORAGE_NAMESPACE'].sort(),
+      ['ANALYSIS_LIMIT_SECONDS', 'ANALYSIS_WORKERS', 'DATA_DIR', 'DISCORD_API_URL', 'DISCORD_CLIENT_ID', 'DISCORD_GUILD_ID', 'DISCORD_TOKEN', 'GAME_IDLE_HOURS', 'GOMOKU_SEED', 'LOG_LEVEL', 'REDIS_URL', 'STARTER_LIBRARY', 'STORAGE_NAMESPACE'].sort(),
     );
     expect(botConfig(example)).toEqual({ idleMs: DEFAULT_IDLE_MS });
     expect(storageConfig(example)).toMatchObject({ kind: 'file', namespace: 'gomoku' });
