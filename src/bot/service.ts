@@ -69,6 +69,7 @@ import { done, refuse, type BotResult } from './problems.ts';
 import { memberResults, resignations, type MemberResult } from './memberStats.ts';
 import { pastGames, replayOf, suggestGames, type PastGames, type Replay } from './replay.ts';
 import { withStarter, type StarterLibrary } from './starter.ts';
+import { noGame } from './elsewhere.ts';
 import {
   gameKey,
   gameOf,
@@ -602,10 +603,10 @@ export class GameService {
     const stored = await memory.games.get(key);
     if (stored === undefined) {
       const tombstone = await memory.tombstones.get(key);
-      if (tombstone === undefined) return refuse({ code: 'no-game' });
+      if (tombstone === undefined) return refuse(await noGame(this.#store, seat));
       if (this.#isStale(tombstone)) {
         await memory.tombstones.delete(key);
-        return refuse({ code: 'no-game' });
+        return refuse(await noGame(this.#store, seat));
       }
       return refuse({ code: 'game-expired', idleMs: tombstone.idleMs, at: tombstone.at });
     }
@@ -850,5 +851,15 @@ export function suggestions(game: Game, typed: string): string[] {
   // A vacant point typed in full is offered even when it is far from the stones.
   const exact = parsePoint(size, want);
   if (exact.ok && game.board.isEmpty(exact.value) && !names.includes(makePoint(size, exact.value))) names.unshift(makePoint(size, exact.value));
+  // A column typed (but not a whole vacant point): after the points near the stones, the rest
+  // of that column's vacant points, nearest the last move first — once, a column far from the
+  // stones offered nothing.
+  const letter = want.charCodeAt(0) - 97;
+  if (!(exact.ok && game.board.isEmpty(exact.value)) && /^[a-z]\d*$/.test(want) && letter < size) {
+    const column: Point[] = [];
+    for (let r = 0; r < size; r++) if (game.board.isEmpty(r * size + letter)) column.push(r * size + letter);
+    column.sort((a, b) => distance(a) - distance(b) || a - b);
+    for (const name of column.map((p) => makePoint(size, p))) if (name.startsWith(want) && !names.includes(name)) names.push(name);
+  }
   return names.slice(0, MAX_SUGGESTIONS);
 }

@@ -251,13 +251,17 @@ function rulesPicture(): Buffer {
 
 function withBoard(text: string, v: GameView, numbered: boolean): Reply {
   const snapshot = v.game.snapshot({ moveNumbers: numbered });
-  return { text, images: [boardImage(v.game, snapshot, numbered)], private: false, board: snapshot };
+  return { text, images: [boardImage(v, snapshot, numbered)], private: false, board: snapshot };
 }
 
-function boardImage(game: Game, snapshot: BoardSnapshot, numbered: boolean): ReplyImage {
+function boardImage(v: GameView, snapshot: BoardSnapshot, numbered: boolean): ReplyImage {
+  const { game, stored } = v;
   const size = game.size;
   const status = game.status;
-  const state = status.kind === 'won' ? `${status.winner} has five` : status.kind === 'draw' ? 'a draw' : `${game.turn} to play`;
+  // A game can end with no five on the board: the caption says how, not whose turn it would be.
+  const ending = stored.finished?.ending;
+  const state =
+    status.kind === 'won' ? `${status.winner} has five` : status.kind === 'draw' ? 'a draw' : ending === 'resigned' ? `${stored.human} resigned` : ending === 'expired' ? 'the game expired' : `${game.turn} to play`;
   return { name: 'board.png', png: renderBoard(snapshot, { showMoveNumbers: numbered }), description: `${size}×${size} board after move ${game.moves.length}: ${state}` };
 }
 

@@ -66,13 +66,13 @@ describe('gomoku play', () => {
     expect(code).toBe(0);
     const said = text();
     expect(said).toContain('You challenged me to Go-Moku: 15×15, you play black, level 1.');
-    expect(said).toContain('You already have a game here (15×15, you play black, 0 moves in). Play on with `move`, or `resign` it first.');
+    expect(said).toContain('You already have a game here (15×15, you play black, 0 moves in). Play on with "move", or "resign" it first.');
     expect(said).toMatch(/You win with five at/);
-    expect(said).toMatch(/I walked back through the game and learned \d+ new subgoals?: `\(1\)/);
+    expect(said).toMatch(/I walked back through the game and learned \d+ new subgoals?: "\(1\)/);
     expect(said).toMatch(/^ {4}a b c d e f g h i j k l m n o$/m);
     expect(said).toContain("This server's library: ");
     expect(said).toMatch(/Finished games: \d+ — members won 1, I won \d+, \d+ draws?\./);
-    expect(said).toContain('That game is over: you won it. Start a new one with `challenge`.');
+    expect(said).toContain('That game is over: you won it. Start a new one with "challenge".');
     expect(said).toContain('challenge must be a size (15 or 19), a colour (black, white or random) or a level (1 to 5), not "17".');
     expect(said).toContain('Nothing was forgotten.');
     expect(said).toMatch(/Done: I forgot \d+ learned subgoals?/);

@@ -250,7 +250,7 @@ describe('help', () => {
 
 describe('the terminal', () => {
   it('prints Discord markdown plainly and the board as text with coordinates, the last move in capitals', () => {
-    expect(plain('**You win** with `(1) 1:5`\n```\n(1) 1:5\n```')).toBe('You win with `(1) 1:5`\n\n(1) 1:5');
+    expect(plain('**You win** with `(1) 1:5`\n```\n(1) 1:5\n```')).toBe('You win with "(1) 1:5"\n\n(1) 1:5');
     const v = view(['h8', 'i9']);
     const text = textBoard(v.game.snapshot());
     const lines = text.split('\n');
