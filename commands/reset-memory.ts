@@ -45,5 +45,5 @@ export async function button(interaction: ButtonInteraction, ctx: CommandContext
   }
   if (choice !== 'confirm') return ctx.answer(interaction, resetCancelledView());
   const work = ctx.service.resetMemory(interaction.guildId, canManage(interaction));
-  return ctx.answer(interaction, work.then((r) => replyTo(r, f, ({ forgotten }) => resetDoneView(forgotten))));
+  return ctx.answer(interaction, work.then((r) => replyTo(r, f, ({ forgotten, starter }) => resetDoneView(forgotten, starter))));
 }

@@ -15,12 +15,15 @@
  * - `ANALYSIS_WORKERS`: worker threads for those analyses at most (2).
  * - `RECORDS_KEPT`: finished games kept as records per server (1000); older ones are folded
  *   into counters (recordSummary.ts), so /stats costs the same however long a server plays.
+ * - `STARTER_LIBRARY`: subgoals a new server starts with, a file of assets/libraries/
+ *   (`paper`: the paper's six); none by default (starter.ts).
  */
 import { openStorage, type OpenStorageOptions, type Storage, type StorageEnv } from '../storage/index.ts';
 import { createJsonLog } from './jsonLog.ts';
 import { createLog, parseLogLevel, type BotLog } from './log.ts';
 import { botCodecs, type BotSchema } from './records.ts';
 import { DEFAULT_IDLE_MS, GameService, type BotStore, type ServiceOptions } from './service.ts';
+import { loadStarterLibrary, type StarterLibrary } from './starter.ts';
 
 export interface BotEnv extends StorageEnv {
   readonly GAME_IDLE_HOURS?: string;
@@ -30,6 +33,7 @@ export interface BotEnv extends StorageEnv {
   readonly ANALYSIS_LIMIT_SECONDS?: string;
   readonly ANALYSIS_WORKERS?: string;
   readonly RECORDS_KEPT?: string;
+  readonly STARTER_LIBRARY?: string;
 }
 
 export interface BotConfig {
@@ -39,6 +43,7 @@ export interface BotConfig {
   readonly analysisLimitMs?: number;
   readonly analysisWorkers?: number;
   readonly recordsKept?: number;
+  readonly starter?: StarterLibrary;
 }
 
 /** Reads the settings; throws a TypeError naming the variable when one cannot be used. */
@@ -63,9 +68,12 @@ export function botConfig(env: BotEnv): BotConfig {
   if (workersText !== undefined && !/^[1-9]\d{0,2}$/.test(workersText)) throw new TypeError(`ANALYSIS_WORKERS must be a whole number from 1, not "${workersText}"`);
   const keptText = nonEmpty(env.RECORDS_KEPT);
   if (keptText !== undefined && !/^[1-9]\d{0,6}$/.test(keptText)) throw new TypeError(`RECORDS_KEPT must be a whole number from 1, not "${keptText}"`);
+  const starterName = nonEmpty(env.STARTER_LIBRARY);
+  const starter = starterName === undefined ? undefined : loadStarterLibrary(starterName);
   return {
     idleMs,
     ...(keptText !== undefined ? { recordsKept: Number(keptText) } : {}),
+    ...(starter !== undefined ? { starter } : {}),
     ...(seedText !== undefined ? { seed: Number(seedText) } : {}),
     ...(analysisLimitMs !== undefined ? { analysisLimitMs } : {}),
     ...(workersText !== undefined ? { analysisWorkers: Number(workersText) } : {}),
@@ -100,6 +108,7 @@ export function serviceFor(env: BotEnv, storage: BotStore, log: BotLog, onAnalys
     ...(config.analysisWorkers !== undefined ? { analysisWorkers: config.analysisWorkers } : {}),
     ...(config.recordsKept !== undefined ? { recordsKept: config.recordsKept } : {}),
     ...(onAnalysed !== undefined ? { onAnalysed } : {}),
+    ...(config.starter !== undefined ? { starter: config.starter } : {}),
   });
 }
 

@@ -33,8 +33,8 @@ export const BOT_PROBLEM_CODES = [
 export type BotProblemCode = (typeof BOT_PROBLEM_CODES)[number];
 
 export type BotProblem =
-  /** The member has no game in this channel. */
-  | { readonly code: 'no-game' }
+  /** The member has no game in this channel; `elsewhere`: the channels where they have one going. */
+  | { readonly code: 'no-game'; readonly elsewhere?: readonly string[] }
   /** A second challenge while a game is being played. */
   | { readonly code: 'game-exists'; readonly size: number; readonly human: Colour; readonly moves: number }
   /** A move, hint or resignation in a game that has ended (its final board is still shown). */

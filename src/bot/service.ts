@@ -77,6 +77,8 @@ import { errorText, silentLog, type BotLog } from './log.ts';
 import { done, refuse, type BotResult } from './problems.ts';
 import { memberResults, resignations, type MemberResult } from './memberStats.ts';
 import { pastGames, replayOf, suggestGames, type PastGames, type Replay } from './replay.ts';
+import { withStarter, type StarterLibrary } from './starter.ts';
+import { noGame } from './elsewhere.ts';
 import {
   gameCodec,
   gameKey,
@@ -139,6 +141,8 @@ export interface ServiceOptions {
   /** Finished games kept as records per server; older ones are counted in a summary (recordSummary.ts; default 1000). */
   readonly recordsKept?: number;
   readonly log?: BotLog;
+  /** Subgoals a new server starts with (STARTER_LIBRARY; starter.ts). */
+  readonly starter?: StarterLibrary;
 }
 
 export const DEFAULT_IDLE_MS = 24 * 60 * 60 * 1000;
@@ -275,6 +279,9 @@ export class GameService {
   readonly #libraries: LibraryCache;
   readonly #recordsKept: number;
   readonly #onAnalysed: (event: AnalysisEvent) => void = () => undefined;
+  readonly #starter: StarterLibrary | undefined;
+  /** Servers this process has seen seeded with the starter, or holding subgoals of their own. */
+  readonly #seeded = new Set<string>();
 
   constructor(options: ServiceOptions) {
     this.#store = options.store;
@@ -310,6 +317,7 @@ export class GameService {
     this.ratings = new Ratings(kit);
     this.pool = new SharedPool(kit);
     this.versus = new VersusService(kit, this, this.ratings, this.pool);
+    this.#starter = options.starter;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -588,7 +596,7 @@ export class GameService {
    * Forgets this server's library, counters and finished games. `canManageServer` is the
    * member's permission as Discord reports it; the terminal game is its own server's admin.
    */
-  resetMemory(guildId: string, canManageServer: boolean): Promise<BotResult<{ readonly forgotten: number }>> {
+  resetMemory(guildId: string, canManageServer: boolean): Promise<BotResult<{ readonly forgotten: number; readonly starter?: string }>> {
     if (!canManageServer) return Promise.resolve(refuse({ code: 'not-admin' }));
     return this.#guarded(async () => {
       const memory = this.#store.guild(guildId);
@@ -610,7 +618,9 @@ export class GameService {
         }
       });
       this.#log.info('memory reset', { guildId, learned: forgotten });
-      return done({ forgotten });
+      // A reset server is a new one: it gets the starter library again at its next game.
+      this.#seeded.delete(guildId);
+      return done({ forgotten, ...(this.#starter !== undefined ? { starter: this.#starter.name } : {}) });
     });
   }
 
@@ -682,10 +692,10 @@ export class GameService {
     const stored = await memory.games.get(key);
     if (stored === undefined) {
       const tombstone = await memory.tombstones.get(key);
-      if (tombstone === undefined) return refuse({ code: 'no-game' });
+      if (tombstone === undefined) return refuse(await noGame(this.#store, seat));
       if (this.#isStale(tombstone)) {
         await memory.tombstones.delete(key);
-        return refuse({ code: 'no-game' });
+        return refuse(await noGame(this.#store, seat));
       }
       return refuse({ code: 'game-expired', idleMs: tombstone.idleMs, at: tombstone.at });
     }
@@ -720,11 +730,27 @@ export class GameService {
 
   /** The server's library, the rule of the game first, without counters: held between commands (libraryCache.ts). */
   async #library(guildId: string): Promise<Library> {
+    await this.#seedStarter(guildId);
     return (await this.#libraries.get(guildId)).library;
+  }
+
+  /**
+   * With STARTER_LIBRARY set, a server that has learned nothing of its own gets the starter's
+   * subgoals (starter.ts). Checked against the held library, once per server and process while
+   * it stays seeded; a reset here checks again.
+   */
+  async #seedStarter(guildId: string): Promise<void> {
+    if (this.#starter === undefined || this.#seeded.has(guildId)) return;
+    const held = await this.#libraries.get(guildId);
+    const listed = held.library.entries.slice(1).map((e) => ({ key: subgoalKey(e.subgoal.text), value: { subgoal: e.subgoal, ...(e.provenance !== undefined ? { provenance: e.provenance } : {}) } as LearnedRecord }));
+    const after = await withStarter(this.#store.guild(guildId).library, this.#starter, listed, this.#now());
+    if (after.length > listed.length) await this.#libraries.changed(guildId);
+    this.#seeded.add(guildId);
   }
 
   /** The server's library with its counters, examples and origins, for /library, in listing order (worked out once per library held). */
   async #libraryWithExamples(guildId: string): Promise<{ library: Library; examples: ReadonlyMap<string, Example>; origins: ReadonlyMap<string, LearnedOrigin>; ordered: ReturnType<typeof listingOrder> }> {
+    await this.#seedStarter(guildId);
     const [held, tallies] = await Promise.all([this.#libraries.get(guildId), this.#store.guild(guildId).stats.list()]);
     const library = held.library.clone();
     for (const { value } of tallies) library.note(value.text, value);
@@ -982,5 +1008,15 @@ export function suggestions(game: Game, typed: string): string[] {
   // A vacant point typed in full is offered even when it is far from the stones.
   const exact = parsePoint(size, want);
   if (exact.ok && game.board.isEmpty(exact.value) && !names.includes(makePoint(size, exact.value))) names.unshift(makePoint(size, exact.value));
+  // A column typed (but not a whole vacant point): after the points near the stones, the rest
+  // of that column's vacant points, nearest the last move first — once, a column far from the
+  // stones offered nothing.
+  const letter = want.charCodeAt(0) - 97;
+  if (!(exact.ok && game.board.isEmpty(exact.value)) && /^[a-z]\d*$/.test(want) && letter < size) {
+    const column: Point[] = [];
+    for (let r = 0; r < size; r++) if (game.board.isEmpty(r * size + letter)) column.push(r * size + letter);
+    column.sort((a, b) => distance(a) - distance(b) || a - b);
+    for (const name of column.map((p) => makePoint(size, p))) if (name.startsWith(want) && !names.includes(name)) names.push(name);
+  }
   return names.slice(0, MAX_SUGGESTIONS);
 }

@@ -10,15 +10,18 @@
  *   /help and the /reset-memory confirmation.
  * - The board after a move shows the last move ringed; /board and every ended game show the
  *   move numbers, so the whole game can be read from one picture.
- * - Reasons are the player's own explanation (src/player.ts `explain`), in the paper's terms.
+ * - Reasons are said plainly, with a warning when it matters (reasonWords.ts), and the
+ *   player's own explanation in the paper's terms below them in small print.
  * - Text stays under Discord's 2000 characters: long lists are cut with "… and n more".
  */
 import type { Game } from '../game.ts';
-import { explain, type MoveChoice } from '../player.ts';
+import type { MoveChoice } from '../player.ts';
 import { makePoint } from '../point.ts';
 import type { Realisation } from '../recognise.ts';
 import { renderBoard, renderMnemonicSheet, renderThreatsWithLegend, type MnemonicItem } from '../render/index.ts';
 import { HEAT_LEGEND, heatImage } from './heatView.ts';
+import { BOT_VOICE, HINT_VOICE, positionOf, reasonWords, type Voice } from './reasonWords.ts';
+import { starterOf } from './starter.ts';
 import { memberLines, resignedWords } from './memberStats.ts';
 import { groupRealisations, threatLine } from './threatLines.ts';
 import type { BoardSnapshot, RealisationOverlay } from '../snapshot.ts';
@@ -86,7 +89,7 @@ export function challengedView(c: Challenged, f: Frontend): Reply {
     `${f.who(stored.userId)} challenged me to Go-Moku: ${stored.size}×${stored.size}, you play **${stored.human}**, level ${stored.level}.`,
   ];
   if (c.replacedExpired) lines.push('(Your previous game here had expired.)');
-  if (c.opening !== undefined) lines.push(`I open ${reason(c.opening, stored.size)}.`);
+  if (c.opening !== undefined) lines.push(`I open ${reason(c.game, c.opening)}`);
   lines.push(nextLine(c, f));
   return withBoard(lines.join('\n'), c, false);
 }
@@ -96,7 +99,7 @@ export function movedView(m: Moved, f: Frontend): Reply {
   const size = stored.size;
   const lines = [`${f.who(stored.userId)} played **${makePoint(size, m.point)}**.`];
   if (m.overline !== undefined) lines.push(overlineLine(m, size));
-  if (m.reply !== undefined) lines.push(`I answer ${reason(m.reply, size)}.`);
+  if (m.reply !== undefined) lines.push(`I answer ${reason(game, m.reply)}`);
   lines.push(nextLine(m, f));
   if (stored.finished?.outcome === 'bot-lost') lines.push(learnedLines(m, f));
   else if (stored.finished?.outcome === 'bot-won' && stored.finished.ending === 'five') lines.push(learnedLines(m, f, 'win'));
@@ -118,8 +121,7 @@ export function boardView(v: GameView, f: Frontend): Reply {
 }
 
 export function hintView(h: Hinted): Reply {
-  const size = h.stored.size;
-  const text = `Try **${makePoint(size, h.choice.point)}**: ${reasonOnly(h.choice, size)}.\n${HEAT_LEGEND}`;
+  const text = `Try ${reason(h.game, h.choice, HINT_VOICE)}\n${HEAT_LEGEND}`;
   return { text, images: [heatImage(h)], private: true };
 }
 
@@ -163,7 +165,8 @@ export function libraryView(page: LibraryPage, f: Frontend): Reply {
     } else {
       lines.push(`${' '.repeat(nodeListWidth + 1)}${d.slice(cut + 1)}`);
     }
-    const from = e.provenance === undefined ? 'the rule of the game' : originWords(e.provenance, e.origin);
+    const starter = starterOf(e.provenance);
+    const from = e.provenance === undefined ? 'the rule of the game' : starter !== undefined ? `from the starter library "${starter}", given ${e.provenance.date.slice(0, 10)}` : originWords(e.provenance, e.origin);
     lines.push(`      – ${from} · recognised in ${plural(e.stats.recognised, 'game')} · played ${plural(e.stats.played, 'time')} · won ${plural(e.stats.won, 'game')}`);
   });
   const more = page.page < page.pages ? `\nMore: ${f.command('library')} page:${page.page + 1}` : '';
@@ -203,8 +206,9 @@ export function resetPromptView(s: ServerStats): Reply {
   };
 }
 
-export function resetDoneView(forgotten: number): Reply {
-  return { text: `Done: I forgot ${plural(forgotten, 'learned subgoal')}, their counters and the finished games. I start again from the rule of the game.`, images: [], private: true };
+export function resetDoneView(forgotten: number, starter?: string): Reply {
+  const from = starter === undefined ? 'the rule of the game' : `the rule of the game and the starter library "${starter}" (STARTER_LIBRARY)`;
+  return { text: `Done: I forgot ${plural(forgotten, 'learned subgoal')}, their counters and the finished games. I start again from ${from}.`, images: [], private: true };
 }
 
 export function resetCancelledView(): Reply {
@@ -270,13 +274,20 @@ function rulesPicture(): Buffer {
 
 export function withBoard(text: string, v: Pick<GameView, 'game'>, numbered: boolean): Reply {
   const snapshot = v.game.snapshot({ moveNumbers: numbered });
-  return { text, images: [boardImage(v.game, snapshot, numbered)], private: false, board: snapshot };
+  return { text, images: [boardImage(v, snapshot, numbered)], private: false, board: snapshot };
 }
 
-function boardImage(game: Game, snapshot: BoardSnapshot, numbered: boolean): ReplyImage {
+function boardImage(v: Pick<GameView, 'game'>, snapshot: BoardSnapshot, numbered: boolean): ReplyImage {
+  const { game } = v;
   const size = game.size;
   const status = game.status;
-  const state = status.kind === 'won' ? `${status.winner} has five` : status.kind === 'draw' ? 'a draw' : `${game.turn} to play`;
+  // A game against the bot can end with no five on the board: the caption says how, not whose
+  // turn it would be. (A members' game's views say so in their text.)
+  const stored = (v as Partial<GameView>).stored;
+  const bot = stored !== undefined && 'human' in stored ? stored : undefined;
+  const ending = bot?.finished?.ending;
+  const state =
+    status.kind === 'won' ? `${status.winner} has five` : status.kind === 'draw' ? 'a draw' : ending === 'resigned' ? `${bot!.human} resigned` : ending === 'expired' ? 'the game expired' : `${game.turn} to play`;
   return { name: 'board.png', png: renderBoard(snapshot, { showMoveNumbers: numbered }), description: `${size}×${size} board after move ${game.moves.length}: ${state}` };
 }
 
@@ -346,16 +357,14 @@ function learnedLines(m: Moved, f: Frontend, from: 'loss' | 'win' = 'loss'): str
   return parts.join(' ');
 }
 
-/** "**i9**: plays node 1 of `(1) 2:4'`, five in 2" */
-function reason(choice: MoveChoice, size: number): string {
-  return `**${makePoint(size, choice.point)}**: ${reasonOnly(choice, size)}`;
-}
-
-/** The player's explanation without the point it starts with. */
-function reasonOnly(choice: MoveChoice, size: number): string {
-  const said = explain(choice, size);
-  const prefix = `${makePoint(size, choice.point)}: `;
-  return said.startsWith(prefix) ? said.slice(prefix.length) : said;
+/**
+ * "**i9**. I now have an open four at …" and, in small print on the next line, the paper's
+ * terms ("plays node 1 of `(1) 2:4'`, five in 2") — but for the opening, which has none.
+ */
+function reason(game: Game, choice: MoveChoice, voice: Voice = BOT_VOICE): string {
+  const said = reasonWords(positionOf(game, choice), choice, voice);
+  const paper = choice.reason.kind === 'opening' ? '' : `\n-# In the paper's terms: ${said.paper}.`;
+  return `**${makePoint(game.size, choice.point)}**. ${said.plain}${paper}`;
 }
 
 function mnemonicItem(title: string, e: Example | undefined): MnemonicItem | undefined {

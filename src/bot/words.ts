@@ -22,6 +22,8 @@ export interface Frontend {
   readonly pointHelp: string;
   /** A moment, for a reader: Discord shows a timestamp in each member's own time zone. */
   date(ms: number): string;
+  /** A channel, by its id: a link on Discord. */
+  channel(channelId: string): string;
 }
 
 export const discordFrontend: Frontend = {
@@ -30,6 +32,7 @@ export const discordFrontend: Frontend = {
   whose: (userId) => `<@${userId}>'s`,
   pointHelp: '/move suggests some as you type',
   date: (ms) => `<t:${Math.floor(ms / 1000)}:f>`,
+  channel: (channelId) => `<#${channelId}>`,
 };
 
 export const terminalFrontend: Frontend = {
@@ -38,13 +41,19 @@ export const terminalFrontend: Frontend = {
   whose: () => 'your',
   pointHelp: '`move` on its own lists some',
   date: (ms) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+  channel: (channelId) => `channel ${channelId}`,
 };
 
 export function describeBotProblem(p: BotProblem, f: Frontend): string {
   const c = (name: string) => f.command(name);
   switch (p.code) {
-    case 'no-game':
-      return `You have no game in this channel. Start one with ${c('challenge')}.`;
+    case 'no-game': {
+      const where = p.elsewhere ?? [];
+      if (where.length === 0) return `You have no game in this channel. Start one with ${c('challenge')}.`;
+      const list = where.map((id) => f.channel(id));
+      const named = list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
+      return `You have no game in this channel: yours ${list.length === 1 ? 'is' : 'are'} in ${named}. Play there with ${c('move')}, or start one here with ${c('challenge')}.`;
+    }
     case 'game-exists':
       return `You already have a game here (${p.size}×${p.size}, you play ${p.human}, ${plural(p.moves, 'move')} in). Play on with ${c('move')}, or ${c('resign')} it first.`;
     case 'game-over':

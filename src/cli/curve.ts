@@ -6,6 +6,8 @@
  */
 import { createCanvas, type CanvasRenderingContext2D } from 'canvas';
 import type { LearningCurve } from '../curve.ts';
+// The renderer's index registers the board font (assets/fonts) before any canvas is made.
+import { defaultTheme } from '../render/index.ts';
 
 export interface ChartOptions {
   readonly width?: number;
@@ -16,7 +18,7 @@ export interface ChartOptions {
 export const CHART_WIDTH = 960;
 export const CHART_HEIGHT = 540;
 
-const FONT = 'DejaVu Sans';
+const FONT = defaultTheme.font.family;
 const COLOURS = {
   background: '#ffffff',
   frame: '#444444',

@@ -44,7 +44,8 @@ an illegal point or anything but a move loses that game by forfeit; the match go
   --white CMD       the engine playing white in the first game
   --games N         how many games (default 2)
   --size N          board size, ${MIN_SIZE} to ${MAX_SIZE} (default 19)
-  --openings FILE   one opening a line, moves like h8 i9 g7, black first ("#" comments);
+  --openings FILE   one opening a line, moves like h8 i9 g7, black first ("#" comments),
+                    e.g. assets/openings/matches-15.txt (the benchmarks' own);
                     default: balanced openings generated from --seed
   --out DIR         also write DIR/results.md, DIR/openings.txt and DIR/game-NNN.txt
   --seed N          seed for generated openings and builtin players (default 1)

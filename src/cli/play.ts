@@ -111,7 +111,7 @@ export async function runPlay(options: PlayOptions): Promise<number> {
       }
       if (confirming) {
         confirming = false;
-        const reply = /^y(es)?$/i.test(line) ? replyTo(await service.resetMemory(TERMINAL_SEAT.guildId, true), f, ({ forgotten }) => resetDoneView(forgotten)) : resetCancelledView();
+        const reply = /^y(es)?$/i.test(line) ? replyTo(await service.resetMemory(TERMINAL_SEAT.guildId, true), f, ({ forgotten, starter }) => resetDoneView(forgotten, starter)) : resetCancelledView();
         await show(reply, io, outDir);
       } else {
         const [word, ...args] = line.split(/\s+/);
@@ -129,11 +129,13 @@ export async function runPlay(options: PlayOptions): Promise<number> {
       }
       options.prompt?.('> ');
     }
+    // Only a game still being played is worth coming back to.
+    const current = await service.board(TERMINAL_SEAT);
+    io.out(current.ok && current.value.stored.finished === undefined ? 'Bye. Your game is kept: "npm start" again to play on.' : 'Bye.');
   } finally {
     await service.idle();
     await storage.close();
   }
-  io.out('Bye. Your game is kept: "npm start" again to play on.');
   return 0;
 }
 
@@ -153,7 +155,8 @@ async function run(service: GameService, command: string, args: readonly string[
     case 'move':
       if (args.length === 0) {
         const names = await service.suggestPoints(seat, '');
-        return { text: names.length === 0 ? `No points to suggest: start a game with \`challenge\`.` : `Vacant points near the stones, nearest your last move first: ${names.join(' ')}`, images: [], private: true };
+        // Nearest the last move, which is the bot's: the one the member is answering.
+        return { text: names.length === 0 ? `No points to suggest: start a game with \`challenge\`.` : `Vacant points near the stones, nearest my last move first: ${names.join(' ')}`, images: [], private: true };
       }
       if (args.length !== 1) return problemReply({ code: 'bad-option', option: 'move', text: args.join(' '), allowed: 'one point, like h8' }, f);
       return view(await service.move(seat, args[0]), (m) => movedView(m, f));
@@ -204,9 +207,19 @@ async function show(reply: Reply, io: CliIO, outDir: string): Promise<void> {
   }
 }
 
-/** Discord's markdown, for a terminal: no bold markers, no code fences, backticks kept for descriptions. */
+/**
+ * Discord's markdown, for a terminal: no bold markers, no code fences, small print (`-# `)
+ * indented, and inline code — commands, descriptions — in double quotes, as plain text marks
+ * a word to type (a terminal shows backticks as they are).
+ */
 export function plain(text: string): string {
-  return text.replace(/\*\*/g, '').replace(/^```$/gm, '').replace(/\n{3,}/g, '\n\n').trimEnd();
+  return text
+    .replace(/\*\*/g, '')
+    .replace(/^```$/gm, '')
+    .replace(/`([^`\n]+)`/g, '"$1"')
+    .replace(/^-# /gm, '  ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd();
 }
 
 /**

@@ -2,6 +2,7 @@
  * The rendering edge: PNG images of boards, threats and subgoal mnemonics. It imports the
  * core and canvas; the core never imports it.
  */
+export { registerBoardFonts, BOARD_FONTS, FONTS_DIR } from './fonts.ts';
 export { renderBoard, renderThreats, type RenderOptions } from './board.ts';
 export { renderMnemonic, renderMnemonicSheet, mnemonicBox, mnemonicLayout, type MnemonicItem, type MnemonicOptions } from './mnemonic.ts';
 export { boardLayout, cropLayout, pointToPixel, starPoints, coordinateLabels, type Layout, type Box, type Pixel } from './layout.ts';

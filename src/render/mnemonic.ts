@@ -8,6 +8,7 @@
  * stones (as the paper's mnemonics do); given a whole game, it shows most of the board.
  */
 import { createCanvas, type Canvas } from 'canvas';
+import './fonts.ts';
 import type { BoardSnapshot, RealisationOverlay } from '../snapshot.ts';
 import { EMPTY, type Point } from '../types.ts';
 import { checkSnapshot, paintOverlays, paintPosition } from './board.ts';

@@ -5,6 +5,7 @@
  * once and kept, keyed by theme, so a render paints copies of them.
  */
 import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas';
+import './fonts.ts';
 import type { Colour } from '../types.ts';
 import {
   columnX,

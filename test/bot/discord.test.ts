@@ -188,7 +188,7 @@ describe('the bot end to end: npm start against the fake Discord, with Redis', (
       for (let i = 0; i < 200; i++) {
         const hint = await command(ALICE, 'hint');
         expect(hint.ephemeral).toBe(true);
-        const point = /^Try \*\*([a-o]\d+)\*\*: .+/.exec(hint.content)?.[1];
+        const point = /^Try \*\*([a-o]\d+)\*\*\. .+/.exec(hint.content)?.[1];
         expect(point, hint.content).toBeDefined();
         const last = await command(ALICE, 'move', { point: point! });
         expect(last.ephemeral, last.content).toBe(false);

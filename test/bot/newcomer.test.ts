@@ -127,7 +127,7 @@ describe('a newcomer on Discord: six in a row, expired games, past games and rep
   it('/hint shows where the bot would consider playing, as a heat map with the hint ringed', async () => {
     const hint = await command(ALICE, 'hint');
     expect(hint.ephemeral).toBe(true);
-    const point = /^Try \*\*([a-o]\d+)\*\*: /.exec(hint.content)?.[1];
+    const point = /^Try \*\*([a-o]\d+)\*\*\. /.exec(hint.content)?.[1];
     expect(point, hint.content).toBeDefined();
     expect(hint.content).toContain('the redder the more');
     expect(hint.files.map((f) => f.name)).toEqual(['hint.png']);

@@ -45,7 +45,7 @@ describe('gomoku play', () => {
       // Should a game not end in the member's win (a change to the player), challenge again.
       for (let i = 0; i < 400; i++) {
         yield 'hint';
-        const point = [...text().matchAll(/^Try ([a-o]\d+): /gm)].at(-1)?.[1];
+        const point = [...text().matchAll(/^Try ([a-o]\d+)\. /gm)].at(-1)?.[1];
         if (point === undefined) throw new Error(`no hint in:\n${text()}`);
         yield i % 2 === 0 ? point : `move ${point}`;
         if (/You win/.test(text())) break;
@@ -69,13 +69,13 @@ describe('gomoku play', () => {
     expect(code).toBe(0);
     const said = text();
     expect(said).toContain('You challenged me to Go-Moku: 15×15, you play black, level 1.');
-    expect(said).toContain('You already have a game here (15×15, you play black, 0 moves in). Play on with `move`, or `resign` it first.');
+    expect(said).toContain('You already have a game here (15×15, you play black, 0 moves in). Play on with "move", or "resign" it first.');
     expect(said).toMatch(/You win with five at/);
-    expect(said).toMatch(/I walked back through the game and learned \d+ new subgoals?: `\(1\)/);
+    expect(said).toMatch(/I walked back through the game and learned \d+ new subgoals?: "\(1\)/);
     expect(said).toMatch(/^ {4}a b c d e f g h i j k l m n o$/m);
     expect(said).toContain("This server's library: ");
     expect(said).toMatch(/Finished games: \d+ — members won 1, I won \d+, \d+ draws?\./);
-    expect(said).toContain('That game is over: you won it. Start a new one with `challenge`.');
+    expect(said).toContain('That game is over: you won it. Start a new one with "challenge".');
     expect(said).toContain('challenge must be a size (15 or 19), a colour (black, white or random) or a level (1 to 5), not "17".');
     expect(said).toContain('Nothing was forgotten.');
     expect(said).toMatch(/Done: I forgot \d+ learned subgoals?/);
@@ -107,7 +107,7 @@ describe('gomoku play', () => {
     } finally {
       rl.close();
     }
-    expect(text()).toContain('I open h8: opens at the centre.');
+    expect(text()).toContain('I open h8. The centre: the point with the most room for fives.');
     expect(text()).toMatch(/Bye\. Your game is kept/);
   }, 20_000);
 
@@ -117,7 +117,7 @@ describe('gomoku play', () => {
     const run = spawnStart([], { DATA_DIR: join(dir, 'data'), DISCORD_TOKEN: '' }, dir, 'challenge 15 white 1\nboard\nquit\n');
     expect(await run.exited).toBe(0);
     expect(run.output().startsWith(NO_TOKEN_NOTICE)).toBe(true);
-    expect(run.output()).toContain('I open h8: opens at the centre.');
+    expect(run.output()).toContain('I open h8. The centre: the point with the most room for fives.');
     expect(run.output()).toMatch(/\[image: out\/play\/board\.png — 15×15 board after move 1: white to play\]/);
     expect(existsSync(join(dir, 'out', 'play', 'board.png'))).toBe(true);
     expect(existsSync(join(dir, 'data', 'gomoku'))).toBe(true);

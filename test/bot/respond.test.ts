@@ -68,7 +68,7 @@ describe('replies in time', () => {
     expect(deferred.type).toBe(5);
     expect(deferred.message?.flags ?? 0).toBe(EPHEMERAL | 128); // ephemeral and "loading"
     const edit = await i.waitForResponse(isEdit);
-    expect(edit.message.content).toMatch(/^Try \*\*h8\*\*: opens at the centre\.\nThe picture: where I would consider playing for you, .+; the blue ring is the hint\.$/);
+    expect(edit.message.content).toMatch(/^Try \*\*h8\*\*\. The centre: the point with the most room for fives\.\nThe picture: where I would consider playing for you, .+; the blue ring is the hint\.$/);
     expect(edit.files.map((f) => f.name)).toEqual(['hint.png']);
   });
 

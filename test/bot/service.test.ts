@@ -172,7 +172,9 @@ describe('the look-ahead in a game against the bot', () => {
     if (!moved.ok) throw new Error(moved.problem.code);
     expect(moved.value.reply?.reason.kind).toBe('force');
     expect(makePoint(15, moved.value.reply!.point)).toBe('j8');
-    expect(movedView(moved.value, discordFrontend).text).toContain("I answer **j8**: plays node 1 of `(1, 1) 3:3', 3'`, five in 3.");
+    expect(movedView(moved.value, discordFrontend).text).toContain(
+      "I answer **j8**. I now have two open threes, at h8–j8 and j6–j8: you can block only one of them. I can force a five in 3 moves from here.\n-# In the paper's terms: plays node 1 of `(1, 1) 3:3', 3'`, five in 3.",
+    );
     expect(moved.value.stored.played).toContain("(1, 1) 3:3', 3'");
   });
 });

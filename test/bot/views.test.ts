@@ -75,13 +75,21 @@ describe('the words for problems', () => {
 });
 
 describe('game replies', () => {
-  it('show the board after a move with the stones where the game has them, and the reason in the paper\'s terms', async () => {
+  it('show the board after a move with the stones where the game has them, and the reason in plain words and in the paper\'s terms', async () => {
     const v = view(['h8', 'i9', 'h9', 'i10', 'h10', 'g7']);
     const bot = createPlayer({ library: [subgoal('(1) 1:5')], level: 5 });
     const reply = bot.choose(v.game);
     const r = movedView({ ...v, point: pt('h10'), reply, learned: [] }, f);
     expect(r.private).toBe(false);
-    expect(r.text).toMatch(/^<@42> played \*\*h10\*\*\.\nI answer \*\*[a-o]\d+\*\*: .+\.\nYour move \(black\): \/move\.$/);
+    // The reason said plainly, then in small print (Discord's -# subtext) in the paper's terms.
+    expect(r.text).toBe(
+      [
+        '<@42> played **h10**.',
+        'I answer **h7**. I now have an open four at h7–h10: you can stop only one end (h6 or h11).',
+        "-# In the paper's terms: makes `(1) 1:5`, five in 2: after your h6 I play h11.",
+        'Your move (black): /move.',
+      ].join('\n'),
+    );
     expect(r.images.map((i) => i.name)).toEqual(['board.png']);
     await expectBoardImage(r.images[0].png, 15, v.game.snapshot().cells);
   });
@@ -243,7 +251,7 @@ describe('help', () => {
 
 describe('the terminal', () => {
   it('prints Discord markdown plainly and the board as text with coordinates, the last move in capitals', () => {
-    expect(plain('**You win** with `(1) 1:5`\n```\n(1) 1:5\n```')).toBe('You win with `(1) 1:5`\n\n(1) 1:5');
+    expect(plain('**You win** with `(1) 1:5`\n```\n(1) 1:5\n```')).toBe('You win with "(1) 1:5"\n\n(1) 1:5');
     const v = view(['h8', 'i9']);
     const text = textBoard(v.game.snapshot());
     const lines = text.split('\n');
