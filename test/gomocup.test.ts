@@ -1,3 +1,5 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBrain } from '../src/cli/brain.ts';
@@ -379,14 +381,18 @@ describe('gomoku brain, the process', () => {
   });
 });
 
+/** A brain at level 1 learning into a fresh library file, started on 15×15; `learned` reads the file. */
+async function learningBrain() {
+  const file = join(mkdtempSync(join(tmpdir(), 'gomoku-brain-')), 'learned.txt');
+  const brain = spawnBrain(['--player', 'elcock', '--library', file, '--learn', '--level', '1']);
+  brain.send('START 15');
+  expect(await brain.next()).toBe('OK');
+  return { brain, learned: () => readFileSync(file, 'utf8') };
+}
+
 describe('gomoku brain --learn', () => {
   it('analyses a game it lost and appends what it learned to its library file', async () => {
-    const { mkdtempSync, readFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const file = join(mkdtempSync(join(tmpdir(), 'gomoku-brain-')), 'learned.txt');
-    const brain = spawnBrain(['--player', 'elcock', '--library', file, '--learn', '--level', '1']);
-    brain.send('START 15');
-    expect(await brain.next()).toBe('OK');
+    const { brain, learned } = await learningBrain();
     // The opponent (field 2) has two open threes, on rows y=3 and y=11; the brain can stop one.
     brain.send('BOARD');
     for (const s of ['3,3,2', '4,3,2', '5,3,2', '3,11,2', '4,11,2', '5,11,2', '12,1,1', '12,13,1', '13,7,1', '0,14,1', '14,0,1', '10,7,1']) brain.send(s);
@@ -401,17 +407,12 @@ describe('gomoku brain --learn', () => {
     brain.send(`TURN ${block === `2,${row}` ? 7 : 2},${row}`);
     brain.send('END');
     expect(await brain.exited).toBe(0);
-    const text = readFileSync(file, 'utf8');
+    const text = learned();
     expect(text).toMatch(/# learned from elcock-1-\d{8}T\d{6}Z-\d+-1, move \d+, \d{4}-\d{2}-\d{2}\n\(1\) 2:4'/);
   });
 
   it('analyses a game it won with a five and remembers its own winning line', async () => {
-    const { mkdtempSync, readFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const file = join(mkdtempSync(join(tmpdir(), 'gomoku-brain-')), 'learned.txt');
-    const brain = spawnBrain(['--player', 'elcock', '--library', file, '--learn', '--level', '1']);
-    brain.send('START 15');
-    expect(await brain.next()).toBe('OK');
+    const { brain, learned } = await learningBrain();
     // The brain (field 1) has an open four on row 3, its last stone at 6,3; it completes the five.
     brain.send('BOARD');
     for (const s of ['12,1,2', '3,3,1', '12,13,2', '4,3,1', '13,7,2', '5,3,1', '0,14,2', '6,3,1']) brain.send(s);
@@ -419,7 +420,7 @@ describe('gomoku brain --learn', () => {
     expect(['2,3', '7,3']).toContain(await brain.next());
     brain.send('END');
     expect(await brain.exited).toBe(0);
-    const text = readFileSync(file, 'utf8');
+    const text = learned();
     expect(text).toMatch(/# learned from elcock-1-\d{8}T\d{6}Z-\d+-1, move 7, \d{4}-\d{2}-\d{2}\n\(1\) 2:4'/);
   });
 });

@@ -8,6 +8,7 @@
 // middle of a game, a clean stop; then a bot whose Redis is down. PNGs are decoded and their
 // stones checked against the game.
 import { PermissionFlagsBits } from 'discord.js';
+import { answerOf, type Answer } from './answer.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBotStorage } from '../../src/bot/config.ts';
 import { silentLog } from '../../src/bot/log.ts';
@@ -26,10 +27,7 @@ import {
   MEMBER_PERMISSIONS,
   isCallback,
   startFakeDiscord,
-  type BotResponse,
   type FakeDiscord,
-  type FakeFile,
-  type FakeInteraction,
   type InteractOptions,
 } from '../support/fakeDiscord/index.ts';
 import { decode, distance, hexToRgb } from '../render/png.ts';
@@ -45,32 +43,7 @@ const BOB = { id: '230000000000000003', username: 'bob' };
 const CAROL = { id: '230000000000000004', username: 'carol' };
 const DAVE = { id: '230000000000000005', username: 'dave' };
 const BOT = { id: '240000000000000001', username: 'Go-Moku' };
-const EPHEMERAL = 64;
 const READY = /connected to Discord as Go-Moku/;
-
-interface Answer {
-  readonly content: string;
-  readonly files: readonly FakeFile[];
-  readonly ephemeral: boolean;
-  readonly messageId: string | undefined;
-  readonly customIds: string[];
-}
-
-/** The bot's answer, however it came: a reply, a deferral then an edit, or a private follow-up. */
-async function answerOf(i: FakeInteraction, timeoutMs = 8000): Promise<Answer> {
-  const first = await i.waitForResponse(isCallback(), timeoutMs);
-  let final: BotResponse = first;
-  if (first.type === 5 || first.type === 6) final = await i.waitForResponse((r) => r.kind === 'followup' || r.kind === 'edit', timeoutMs);
-  const message = 'message' in final ? final.message : undefined;
-  const components = (message?.components ?? []) as { components?: { custom_id?: string }[] }[];
-  return {
-    content: message?.content ?? '',
-    files: final.files,
-    ephemeral: ((message?.flags ?? 0) & EPHEMERAL) !== 0,
-    messageId: message?.id,
-    customIds: components.flatMap((row) => (row.components ?? []).map((c) => c.custom_id ?? '')),
-  };
-}
 
 const pt = (text: string) => expectOk(parsePoint(15, text));
 
