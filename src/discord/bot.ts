@@ -13,6 +13,7 @@
 import { Events, type Client } from 'discord.js';
 import { logFor, openBotStorage, serviceFor, type BotEnv } from '../bot/config.ts';
 import { errorText, type BotLog } from '../bot/log.ts';
+import { watchEventLoop, type LoopEnv } from '../bot/loopDelay.ts';
 import type { BotSchema } from '../bot/records.ts';
 import type { GameService } from '../bot/service.ts';
 import type { Storage } from '../storage/index.ts';
@@ -36,8 +37,9 @@ export interface BotOptions {
   readonly sweepEveryMs?: number;
 }
 
-export async function startBot(env: BotEnv & DiscordEnv, options: BotOptions = {}): Promise<RunningBot> {
+export async function startBot(env: BotEnv & DiscordEnv & LoopEnv, options: BotOptions = {}): Promise<RunningBot> {
   const log = options.log ?? logFor(env);
+  const unwatchLoop = watchEventLoop(env, log);
   const storage = await openBotStorage(env, log);
   let client: Client | undefined;
   try {
@@ -74,6 +76,7 @@ export async function startBot(env: BotEnv & DiscordEnv, options: BotOptions = {
           await bot.destroy();
           await service.idle();
           await storage.close();
+          unwatchLoop();
           log.info('stopped');
         })();
         return stopping;
@@ -82,6 +85,7 @@ export async function startBot(env: BotEnv & DiscordEnv, options: BotOptions = {
   } catch (e) {
     await client?.destroy().catch(() => undefined);
     await storage.close();
+    unwatchLoop();
     throw e;
   }
 }
