@@ -131,6 +131,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     EVENT_LOOP_REPORT_MS: '250',
     ...storageEnv,
     ...(shards > 1 ? { SHARD_COUNT: String(shards) } : {}),
+    // To profile the bot: LOAD_BOT_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
+    ...(process.env.LOAD_BOT_NODE_OPTIONS !== undefined ? { NODE_OPTIONS: process.env.LOAD_BOT_NODE_OPTIONS } : {}),
   };
   let bot: BotProcess | undefined;
   try {
@@ -147,7 +149,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       await opened.close();
     }
     bot = spawnStart([], env, work);
-    for (let s = 0; s < shards; s++) await bot.waitFor(new RegExp(`(connected to Discord as[\\s\\S]*){${s + 1}}`), 60_000);
+    // Up, and each server's library read (the bot reads them ahead of the first command).
+    for (let s = 0; s < shards; s++) await bot.waitFor(new RegExp(`(libraries read ahead[\\s\\S]*){${s + 1}}`), 120_000);
     say(`bot up (${shards} shard${shards === 1 ? '' : 's'}, ${options.store}); sending ${INTERACTIONS} interactions over ${SPREAD_MS / 1000} s`);
 
     // Each slot goes to a member, round-robin in a shuffled order, so every member acts ten times.

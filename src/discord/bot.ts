@@ -21,6 +21,7 @@ import { createDiscordClient, type DiscordEnv } from './client.ts';
 import type { CommandContext } from './command.ts';
 import { handleInteraction } from './dispatch.ts';
 import { answer } from './respond.ts';
+import { deferAfterFor } from './deferral.ts';
 
 export interface RunningBot {
   readonly client: Client;
@@ -43,11 +44,11 @@ export async function startBot(env: BotEnv & DiscordEnv & LoopEnv, options: BotO
   const storage = await openBotStorage(env, log);
   let client: Client | undefined;
   try {
-    const service = serviceFor(env, storage, log);
+    const service = serviceFor(env, storage, log, { offThread: true });
     const ctx: CommandContext = {
       service,
       log,
-      answer: (interaction, work, o) => answer(interaction, work, log, { deferAfterMs: options.deferAfterMs, ...o }),
+      answer: (interaction, work, o) => answer(interaction, work, log, { deferAfterMs: deferAfterFor(interaction, options.deferAfterMs), draw: (d) => service.thinker.draw(d), ...o }),
     };
     const bot = createDiscordClient(env);
     client = bot;
@@ -56,6 +57,7 @@ export async function startBot(env: BotEnv & DiscordEnv & LoopEnv, options: BotO
     bot.on(Events.Warn, (message) => log.warn('discord client warning', { message }));
     bot.once(Events.ClientReady, (ready) => {
       log.info(`connected to Discord as ${ready.user.tag}`, { guilds: ready.guilds.cache.size, storage: storage.kind });
+      void service.warm([...ready.guilds.cache.keys()]).then((n) => log.info('libraries read ahead', { guilds: n }));
     });
     await bot.login();
     const sweepEveryMs = options.sweepEveryMs ?? Math.min(service.idleMs / 4, 3_600_000);
