@@ -118,7 +118,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     for (const user of users) members.push({ user, guildId: id, channelId, size: 19, stones: new Set(), last: undefined, over: true, step: 0 });
     return { id, name: `Server ${g + 1}`, ownerId: users[0].id, members: users, channels: [{ id: channelId, name: 'gomoku' }] };
   });
-  const fake = await startFakeDiscord({ guilds, botUser: BOT_USER });
+  const fake = await startFakeDiscord({ guilds, botUser: BOT_USER, shards });
   const work = await mkdtemp(join(tmpdir(), 'gomoku-bench-load-'));
   const namespace = `gomoku-bench-load-${process.pid}-${randomBytes(4).toString('hex')}`;
   const storageEnv: Record<string, string> = options.store === 'redis' ? { REDIS_URL, STORAGE_NAMESPACE: namespace } : { DATA_DIR: join(work, 'data'), STORAGE_NAMESPACE: namespace };
@@ -130,7 +130,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     GOMOKU_SEED: String(options.seed ?? 26),
     EVENT_LOOP_REPORT_MS: '250',
     ...storageEnv,
-    ...(shards > 1 ? { SHARD_COUNT: String(shards) } : {}),
+    ...(shards > 1 ? { SHARD_COUNT: 'auto', SHARD_SPAWN_DELAY_MS: '500' } : {}),
     // To profile the bot: LOAD_BOT_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
     ...(process.env.LOAD_BOT_NODE_OPTIONS !== undefined ? { NODE_OPTIONS: process.env.LOAD_BOT_NODE_OPTIONS } : {}),
   };

@@ -10,3 +10,7 @@ config({ quiet: true });
 register();
 const { main } = await import('../src/discord/main.ts');
 process.exitCode = await main(process.argv.slice(2), process.env);
+// main has finished: the bot stopped (or its stop ran past SHUTDOWN_GRACE_MS), or the terminal
+// game ended. Whatever still holds the event loop — a socket to a server that never answers,
+// a timer of a library — must not keep the process alive; the exit code is already decided.
+globalThis.setTimeout(() => process.exit(), 250).unref();

@@ -15,8 +15,9 @@ import type { BotEnv } from '../bot/config.ts';
 import { startBot } from './bot.ts';
 import type { DiscordEnv } from './client.ts';
 import { deployCommands, type DeployEnv } from './deploy.ts';
+import { runShards, runsShards, type ShardEnv } from './shards.ts';
 
-export type StartEnv = BotEnv & DiscordEnv & DeployEnv;
+export type StartEnv = BotEnv & DiscordEnv & DeployEnv & ShardEnv;
 
 export const NO_TOKEN_NOTICE = `DISCORD_TOKEN is not set, so I am not connecting to Discord.
 Starting a local game in this terminal instead, with the bot's commands (type "help").
@@ -32,6 +33,7 @@ export async function main(argv: readonly string[], env: StartEnv, io: CliIO = p
     io.out(NO_TOKEN_NOTICE);
     return playInTerminal(io, env);
   }
+  if (runsShards(env)) return runShards(env, io);
   let bot;
   try {
     bot = await startBot(env);
