@@ -12,7 +12,8 @@
  *   were learned at: "I watched and learned `(1, 1) 3:3', 3'` from <@a>'s win at move 9".
  */
 import { makePoint } from '../point.ts';
-import { renderLineChart } from '../render/index.ts';
+import type { LineChartSpec } from '../render/index.ts';
+import { picture } from './picture.ts';
 import type { Point } from '../types.ts';
 import { BOT_PLAYER, opponentOf, playerOf, type MemorySettings, type RatingRecord } from './communityRecords.ts';
 import { ratedLine } from './communityWords.ts';
@@ -224,16 +225,21 @@ export function withStandings(stats: Reply, standings: BotResult<Standings>, f: 
   lines.push(`Library by source: ${count('loss')} from games I lost, ${count('win')} from games I won, ${count('watched')} from games I watched, ${count('pool')} adopted from the shared pool.`);
   const images = [...stats.images];
   const history = s.bot?.history ?? [];
-  const rating = renderLineChart({
+  const rating: LineChartSpec = {
     title: 'My rating, game after game',
     xLabel: 'rated games',
     reference: GLICKO_SETTINGS.rating,
     series: [{ label: 'rating ± deviation', colour: CHART_COLOURS.rating, values: history.map((h) => h.rating), band: history.map((h) => h.rd) }],
-  });
-  if (rating !== undefined) images.push({ name: 'rating.png', png: rating, description: `The bot's rating after each of its ${history.length} rated games here` });
-  const growth = renderLineChart({ title: 'The library, subgoal after subgoal', xLabel: 'subgoals learned', series: growthSeries(s.library) });
-  if (growth !== undefined) images.push({ name: 'library-growth.png', png: growth, description: 'Learned subgoals from each source, as the library grew' });
+  };
+  if (hasValues(rating)) images.push(picture('rating.png', `The bot's rating after each of its ${history.length} rated games here`, { kind: 'lineChart', args: [rating] }));
+  const growth: LineChartSpec = { title: 'The library, subgoal after subgoal', xLabel: 'subgoals learned', series: growthSeries(s.library) };
+  if (hasValues(growth)) images.push(picture('library-growth.png', 'Learned subgoals from each source, as the library grew', { kind: 'lineChart', args: [growth] }));
   return { ...stats, text: `${stats.text}\n${lines.join('\n')}`, images };
+}
+
+/** Whether a chart has anything to draw (renderLineChart draws nothing without a value). */
+function hasValues(spec: LineChartSpec): boolean {
+  return spec.series.some((x) => x.values.length > 0);
 }
 
 /** Cumulative counts from each source, one step per learned subgoal. */

@@ -13,6 +13,9 @@
  * - `ANALYSIS_LIMIT_SECONDS`: how long the analysis of a lost game may run in its worker
  *   before it is given up and the game teaches nothing (20; decimals allowed).
  * - `ANALYSIS_WORKERS`: worker threads for those analyses at most (2).
+ * - `PLAY_WORKERS`: worker threads for the bot's moves, hints, recognition and pictures (2), so
+ *   the thread that answers Discord never waits on them (thinker.ts). The terminal game thinks
+ *   in its own thread.
  * - `RECORDS_KEPT`: finished games kept as records per server (1000); older ones are folded
  *   into counters (recordSummary.ts), so /stats costs the same however long a server plays.
  * - `STARTER_LIBRARY`: subgoals a new server starts with, a file of assets/libraries/
@@ -24,6 +27,7 @@ import { createLog, parseLogLevel, type BotLog } from './log.ts';
 import { botCodecs, type BotSchema } from './records.ts';
 import { DEFAULT_IDLE_MS, GameService, type BotStore, type ServiceOptions } from './service.ts';
 import { loadStarterLibrary, type StarterLibrary } from './starter.ts';
+import { DEFAULT_PLAY_WORKERS } from './playPool.ts';
 
 export interface BotEnv extends StorageEnv {
   readonly GAME_IDLE_HOURS?: string;
@@ -34,6 +38,9 @@ export interface BotEnv extends StorageEnv {
   readonly ANALYSIS_WORKERS?: string;
   readonly RECORDS_KEPT?: string;
   readonly STARTER_LIBRARY?: string;
+  readonly PLAY_WORKERS?: string;
+  /** Set by discord.js's ShardingManager in a shard's process: the shard ids it runs. */
+  readonly SHARDS?: string;
 }
 
 export interface BotConfig {
@@ -44,6 +51,7 @@ export interface BotConfig {
   readonly analysisWorkers?: number;
   readonly recordsKept?: number;
   readonly starter?: StarterLibrary;
+  readonly playWorkers?: number;
 }
 
 /** Reads the settings; throws a TypeError naming the variable when one cannot be used. */
@@ -66,6 +74,8 @@ export function botConfig(env: BotEnv): BotConfig {
   }
   const workersText = nonEmpty(env.ANALYSIS_WORKERS);
   if (workersText !== undefined && !/^[1-9]\d{0,2}$/.test(workersText)) throw new TypeError(`ANALYSIS_WORKERS must be a whole number from 1, not "${workersText}"`);
+  const playText = nonEmpty(env.PLAY_WORKERS);
+  if (playText !== undefined && !/^[1-9]\d{0,2}$/.test(playText)) throw new TypeError(`PLAY_WORKERS must be a whole number from 1, not "${playText}"`);
   const keptText = nonEmpty(env.RECORDS_KEPT);
   if (keptText !== undefined && !/^[1-9]\d{0,6}$/.test(keptText)) throw new TypeError(`RECORDS_KEPT must be a whole number from 1, not "${keptText}"`);
   const starterName = nonEmpty(env.STARTER_LIBRARY);
@@ -74,6 +84,7 @@ export function botConfig(env: BotEnv): BotConfig {
     idleMs,
     ...(keptText !== undefined ? { recordsKept: Number(keptText) } : {}),
     ...(starter !== undefined ? { starter } : {}),
+    ...(playText !== undefined ? { playWorkers: Number(playText) } : {}),
     ...(seedText !== undefined ? { seed: Number(seedText) } : {}),
     ...(analysisLimitMs !== undefined ? { analysisLimitMs } : {}),
     ...(workersText !== undefined ? { analysisWorkers: Number(workersText) } : {}),
@@ -93,21 +104,24 @@ export function logFor(env: BotEnv): BotLog {
 
 /** Storage with the bot's record types: Redis when `REDIS_URL` is set, else files under `DATA_DIR`. */
 export function openBotStorage(env: BotEnv, log: BotLog, options: OpenStorageOptions = {}): Promise<Storage<BotSchema>> {
-  return openStorage(env, botCodecs, { ...options, log });
+  // Shards share DATA_DIR, where writes waiting for Redis are kept: each keeps its own file.
+  const shards = env.SHARDS?.trim();
+  return openStorage(env, botCodecs, { ...(shards ? { pendingTag: `shard-${shards}` } : {}), ...options, log });
 }
 
-/** The service over that storage, with the environment's settings. */
-export function serviceFor(env: BotEnv, storage: BotStore, log: BotLog, onAnalysed?: ServiceOptions['onAnalysed']): GameService {
+/** The service over that storage, with the environment's settings; `offThread`: the bot's thinking in play workers (the Discord bot); `onAnalysed`: told of each analysis (metrics). */
+export function serviceFor(env: BotEnv, storage: BotStore, log: BotLog, options: { readonly offThread?: boolean; readonly onAnalysed?: ServiceOptions['onAnalysed'] } = {}): GameService {
   const config = botConfig(env);
   return new GameService({
     store: storage,
     idleMs: config.idleMs,
     log,
+    ...(options.offThread === true ? { playWorkers: config.playWorkers ?? DEFAULT_PLAY_WORKERS } : {}),
     ...(config.seed !== undefined ? { seed: config.seed } : {}),
     ...(config.analysisLimitMs !== undefined ? { analysisLimitMs: config.analysisLimitMs } : {}),
     ...(config.analysisWorkers !== undefined ? { analysisWorkers: config.analysisWorkers } : {}),
     ...(config.recordsKept !== undefined ? { recordsKept: config.recordsKept } : {}),
-    ...(onAnalysed !== undefined ? { onAnalysed } : {}),
+    ...(options.onAnalysed !== undefined ? { onAnalysed: options.onAnalysed } : {}),
     ...(config.starter !== undefined ? { starter: config.starter } : {}),
   });
 }

@@ -6,7 +6,8 @@
  * its own possible 5-patterns and spoiling the other side's; a hint that comes from a
  * realisation (a five, a block, a forced line) is ringed wherever the heat is.
  */
-import { heatFromScores, renderHeatMap } from '../render/index.ts';
+import { heatFromScores } from '../render/index.ts';
+import { picture } from './picture.ts';
 import type { Hinted } from './service.ts';
 import type { ReplyImage } from './views.ts';
 
@@ -15,9 +16,5 @@ export const HEAT_LEGEND = 'The picture: where I would consider playing for you,
 export function heatImage(h: Hinted): ReplyImage {
   const snapshot = h.game.snapshot();
   const heat = heatFromScores(h.considered);
-  return {
-    name: 'hint.png',
-    png: renderHeatMap(snapshot, heat, { ring: h.choice.point }),
-    description: `Heat map of the ${h.stored.size}×${h.stored.size} board: ${heat.length} points considered, the hint ringed`,
-  };
+  return picture('hint.png', `Heat map of the ${h.stored.size}×${h.stored.size} board: ${heat.length} points considered, the hint ringed`, { kind: 'heat', args: [snapshot, heat, { ring: h.choice.point }] });
 }

@@ -38,6 +38,7 @@ import { makeGameRecord, parseGameRecord } from '../gameRecord.ts';
 import { compileCached, type Provenance } from '../library.ts';
 import type { Level } from '../player.ts';
 import type { Subgoal } from '../recognise.ts';
+import type { Result } from '../result.ts';
 import type { Codec, Codecs } from '../storage/index.ts';
 import type { Colour, Point } from '../types.ts';
 import {
@@ -307,9 +308,7 @@ export const learnedCodec: Codec<LearnedRecord> = {
   decode: (raw) =>
     decoding(raw, (o) => {
       const text = field(o, 'text', isString, 'a description') as string;
-      const parsed = parseDescription(text);
-      if (!parsed.ok) throw new Bad(`text: ${parsed.error.message}`);
-      const compiled = compileCached(parsed.value);
+      const compiled = compiledText(text);
       if (!compiled.ok) throw new Bad(`text: ${compiled.error.message}`);
       const prov = o.provenance;
       if (!isObject(prov)) throw new Bad('provenance is not an object');
@@ -323,6 +322,30 @@ export const learnedCodec: Codec<LearnedRecord> = {
       return { subgoal: compiled.value, provenance, ...(example !== undefined ? { example } : {}), ...(origin !== undefined ? { origin } : {}) };
     }),
 };
+
+/** Stored texts decoded before, and what they compiled to; past this many the memo starts again. */
+const TEXTS_MEMO_SIZE = 20_000;
+const compiledTexts = new Map<string, Result<Subgoal>>();
+
+/**
+ * A stored description compiled, remembered by its text as stored. `compileCached` keys its
+ * cache by the canonical string, which it must canonicalise to find: 1.5 s for a 1000-subgoal
+ * library on each read of it (the load benchmark, bench/load.ts, found reads of five servers
+ * holding the same subgoals taking 9 s of the answering thread). A text read before now costs a
+ * lookup. Parse errors are not remembered: a text that failed is tried again, as before.
+ */
+function compiledText(text: string): Result<Subgoal> {
+  const hit = compiledTexts.get(text);
+  if (hit !== undefined) return hit;
+  const parsed = parseDescription(text);
+  if (!parsed.ok) return parsed;
+  const compiled = compileCached(parsed.value);
+  if (compiled.ok) {
+    if (compiledTexts.size >= TEXTS_MEMO_SIZE) compiledTexts.clear();
+    compiledTexts.set(text, compiled);
+  }
+  return compiled;
+}
 
 function decodeExample(raw: unknown): Example {
   if (!isObject(raw)) throw new Bad('example is not an object');

@@ -3,7 +3,8 @@
  * and a game as an animated GIF. Public, like /board: a game is something to watch.
  */
 import { makePoint } from '../point.ts';
-import { defaultTheme, renderReplay } from '../render/index.ts';
+import { defaultTheme } from '../render/index.ts';
+import { picture } from './picture.ts';
 import type { FinishedGame } from './records.ts';
 import type { PastGame, PastGames, Replay } from './replay.ts';
 import { MAX_TEXT, type Reply } from './views.ts';
@@ -30,7 +31,6 @@ export function gamesView(p: PastGames, f: Frontend): Reply {
 export function replayView(r: Replay, f: Frontend): Reply {
   const rec = r.record;
   const size = rec.size;
-  const gif = renderReplay(r.snapshot);
   const t = defaultTheme.replay;
   const lines = [
     `**Replay** of game \`${rec.id}\` (${f.date(rec.endedAt)}): ${players(rec, f)}, ${size}×${size}, level ${rec.level} · ${resultWords(rec, f)} · ${plural(rec.moves.length, 'move')}.`,
@@ -49,7 +49,7 @@ export function replayView(r: Replay, f: Frontend): Reply {
   return {
     text: text.length <= MAX_TEXT ? text : `${text.slice(0, MAX_TEXT - 1)}…`,
     // The `png` field carries the GIF's bytes: a reply's image is whatever its name says.
-    images: [{ name: `replay-${rec.id}.gif`, png: gif, description: `Game ${rec.id} move by move: ${plural(rec.moves.length, 'move')} on a ${size}×${size} board` }],
+    images: [picture(`replay-${rec.id}.gif`, `Game ${rec.id} move by move: ${plural(rec.moves.length, 'move')} on a ${size}×${size} board`, { kind: 'replay', args: [r.snapshot] })],
     private: false,
   };
 }

@@ -54,7 +54,7 @@
 import { randomInt } from 'node:crypto';
 import type { Game } from '../game.ts';
 import { Library, type Provenance, type SubgoalStats } from '../library.ts';
-import { createPlayer, type Level, type MoveChoice, type Player, type PlayerConfig } from '../player.ts';
+import { type Level, type MoveChoice, type Player, type PlayerConfig } from '../player.ts';
 import { makePoint, parsePoint } from '../point.ts';
 import { seededRandom, type Random } from '../random.ts';
 import type { Realisation, Subgoal } from '../recognise.ts';
@@ -73,6 +73,8 @@ import { LibraryCache } from './libraryCache.ts';
 import { afterUncertainCommit, certainly, type SavedLater } from './savedLater.ts';
 import { DEFAULT_RECORDS_KEPT, foldDue, foldQuietly, historyOf, RECORDS_SUMMARY_KEY } from './recordSummary.ts';
 import { KeyedLock } from './lock.ts';
+import { Thinker } from './thinker.ts';
+import { listingTexts } from './thinking.ts';
 import { errorText, silentLog, type BotLog } from './log.ts';
 import { done, refuse, type BotResult } from './problems.ts';
 import { memberResults, resignations, type MemberResult } from './memberStats.ts';
@@ -138,6 +140,8 @@ export interface ServiceOptions {
   readonly analysisLimitMs?: number;
   /** Worker threads for analyses at most (default 2). */
   readonly analysisWorkers?: number;
+  /** Worker threads for the player's moves, hints, recognition and pictures (thinker.ts); 0 or unset: this thread. */
+  readonly playWorkers?: number;
   /** Finished games kept as records per server; older ones are counted in a summary (recordSummary.ts; default 1000). */
   readonly recordsKept?: number;
   readonly log?: BotLog;
@@ -268,10 +272,11 @@ export class GameService {
   readonly #now: () => number;
   readonly #rnd: Random;
   readonly #defaultLevel: Level;
-  readonly #newPlayer: (config: PlayerConfig) => Player;
   readonly #log: BotLog;
   readonly #lock = new KeyedLock();
   readonly #analyser: AnalysisPool;
+  /** Where moves, hints and recognition are worked out, and pictures drawn (thinker.ts). */
+  readonly thinker: Thinker;
   /** Games between members (versus.ts), ratings (ratings.ts), and the watch and share settings with the shared pool (pool.ts). */
   readonly versus: VersusService;
   readonly ratings: Ratings;
@@ -289,9 +294,9 @@ export class GameService {
     this.#rnd = seededRandom(options.seed ?? randomInt(2 ** 31));
     this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
     this.#defaultLevel = options.defaultLevel ?? 3;
-    this.#newPlayer = options.newPlayer ?? createPlayer;
     this.#log = options.log ?? silentLog;
     this.#analyser = new AnalysisPool({ limitMs: options.analysisLimitMs, workers: options.analysisWorkers });
+    this.thinker = new Thinker({ newPlayer: options.newPlayer, workers: options.playWorkers, log: this.#log });
     this.#libraries = new LibraryCache(options.store, { log: this.#log });
     this.#recordsKept = options.recordsKept ?? DEFAULT_RECORDS_KEPT;
     if (options.onAnalysed !== undefined) this.#onAnalysed = options.onAnalysed;
@@ -360,8 +365,9 @@ export class GameService {
         let game = gameOf(stored);
         let opening: MoveChoice | undefined;
         if (human === 'white') {
-          const library = await this.#library(seat.guildId);
-          const turn = this.#botMove(this.#botFor(stored, game, library), stored, game);
+          const held = await this.#held(seat.guildId);
+          const thought = await this.thinker.turn(seat.guildId, held, { size: stored.size, moves: [], level: stored.level, seed: moveSeed(stored.seed, 0) });
+          const turn = this.#botMove(thought.choice!, stored, game);
           opening = turn.choice;
           stored = { ...stored, moves: game.moves.slice(), played: turn.played };
         }
@@ -397,21 +403,22 @@ export class GameService {
         }
         if (!game.board.isEmpty(point.value)) return refuse({ code: 'occupied', point: makePoint(stored.size, point.value) });
 
-        const library = await this.#library(seat.guildId);
+        const held = await this.#held(seat.guildId);
+        const library = held.library;
         game.play(point.value);
         const overline = overlineThrough(game.board, point.value);
-        const bot = this.#botFor(stored, game, library);
-        const seen = new Set(stored.recognised);
-        noteRecognised(seen, bot, game);
+        // The bot's turn is worked out off this thread when there are play workers (thinker.ts).
+        const thought = await this.thinker.turn(seat.guildId, held, { size: stored.size, moves: game.moves.slice(), level: stored.level, seed: moveSeed(stored.seed, game.moves.length) });
+        const seen = new Set([...stored.recognised, ...thought.before]);
         let reply: MoveChoice | undefined;
         let played = stored.played;
         const playedNow: string[] = [];
-        if (!game.isOver) {
-          const turn = this.#botMove(bot, stored, game);
+        if (thought.choice !== undefined) {
+          const turn = this.#botMove(thought.choice, stored, game);
           reply = turn.choice;
           played = turn.played;
           if (turn.playedText !== undefined) playedNow.push(turn.playedText);
-          noteRecognised(seen, bot, game);
+          for (const t of thought.after) seen.add(t);
         }
         const newlySeen = [...seen].filter((t) => !stored.recognised.includes(t));
         stored = { ...stored, moves: game.moves.slice(), updatedAt: this.#now(), recognised: [...seen], played };
@@ -487,10 +494,9 @@ export class GameService {
       if (stored.finished !== undefined) return refuse({ code: 'game-over', outcome: stored.finished.outcome });
       const game = gameOf(stored);
       if (game.turn !== stored.human) return refuse({ code: 'not-your-turn' });
-      const library = await this.#library(seat.guildId);
-      const player = this.#newPlayer({ library: library.subgoals(), level: 5, seed: stored.seed });
-      const choice = player.hint(game);
-      return done({ stored, game, choice, considered: player.positionalScores(game) });
+      const held = await this.#held(seat.guildId);
+      const { choice, considered } = await this.thinker.hint(seat.guildId, held, { size: stored.size, moves: game.moves.slice(), seed: stored.seed });
+      return done({ stored, game, choice, considered });
     });
   }
 
@@ -501,9 +507,9 @@ export class GameService {
       if (!found.ok) return found;
       const stored = found.value;
       const game = gameOf(stored);
-      const library = await this.#library(seat.guildId);
-      const seen = this.#newPlayer({ library: library.subgoals(), level: stored.level, seed: stored.seed }).realisations(game);
-      return done({ stored, game, black: seen.black, white: seen.white });
+      const held = await this.#held(seat.guildId);
+      const seen = await this.thinker.seen(seat.guildId, held, { size: stored.size, moves: game.moves.slice(), level: stored.level, seed: stored.seed });
+      return done({ stored, game, black: [...seen.black], white: [...seen.white] });
     });
   }
 
@@ -553,7 +559,7 @@ export class GameService {
   stats(guildId: string): Promise<BotResult<ServerStats>> {
     return this.#guarded(async () => {
       const memory = this.#store.guild(guildId);
-      const [entries, held, summary] = await Promise.all([memory.records.list(), this.#libraries.get(guildId), memory.summaries.get(RECORDS_SUMMARY_KEY)]);
+      const [entries, held, summary] = await Promise.all([memory.records.list(), this.#held(guildId), memory.summaries.get(RECORDS_SUMMARY_KEY)]);
       const records = entries.map((e) => e.value);
       const history = historyOf(summary, records);
       const count = (o: Outcome) => history.filter((h) => h.outcome === o && h.ending !== 'resigned').length;
@@ -657,6 +663,25 @@ export class GameService {
   }
 
   /**
+   * Reads these servers' libraries and works out their listing order, one server at a time, so
+   * the first commands after a start find them held (a cold read of 1000 subgoals costs the
+   * answering thread 1.5 s of decoding, in slices; five read at once cost five times that, as
+   * none can use what another decoded). Returns how many were read; failures are logged.
+   */
+  async warm(guildIds: Iterable<string>): Promise<number> {
+    let read = 0;
+    for (const guildId of guildIds) {
+      try {
+        await this.#libraryWithExamples(guildId);
+        read++;
+      } catch (e) {
+        this.#log.warn('could not read a library ahead of its first command', { guildId, error: errorText(e) });
+      }
+    }
+    return read;
+  }
+
+  /**
    * Waits for every game operation under way (before closing storage), an analysis included,
    * then stops the analysis workers so nothing keeps the process up; they start again if the
    * service is used after.
@@ -664,6 +689,7 @@ export class GameService {
   async idle(): Promise<void> {
     await this.#lock.idle();
     await this.#analyser.close();
+    await this.thinker.close();
   }
 
   // -------------------------------------------------------------------------------------------
@@ -730,8 +756,13 @@ export class GameService {
 
   /** The server's library, the rule of the game first, without counters: held between commands (libraryCache.ts). */
   async #library(guildId: string): Promise<Library> {
+    return (await this.#held(guildId)).library;
+  }
+
+  /** The server's held library (libraryCache.ts), seeded with the starter first when it is due. */
+  async #held(guildId: string): ReturnType<LibraryCache['get']> {
     await this.#seedStarter(guildId);
-    return (await this.#libraries.get(guildId)).library;
+    return this.#libraries.get(guildId);
   }
 
   /**
@@ -750,22 +781,16 @@ export class GameService {
 
   /** The server's library with its counters, examples and origins, for /library, in listing order (worked out once per library held). */
   async #libraryWithExamples(guildId: string): Promise<{ library: Library; examples: ReadonlyMap<string, Example>; origins: ReadonlyMap<string, LearnedOrigin>; ordered: ReturnType<typeof listingOrder> }> {
-    await this.#seedStarter(guildId);
-    const [held, tallies] = await Promise.all([this.#libraries.get(guildId), this.#store.guild(guildId).stats.list()]);
+    const [held, tallies] = await Promise.all([this.#held(guildId), this.#store.guild(guildId).stats.list()]);
     const library = held.library.clone();
     for (const { value } of tallies) library.note(value.text, value);
-    const order = this.#libraries.derived(held, 'listing', () => listingOrder(held.library).map(({ entry, groupStart }) => ({ text: entry.subgoal.text, groupStart })));
+    // Worked out once per library held, off this thread when there are play workers: 0.3-0.8 s for 1000 subgoals.
+    const order = await this.#libraries.derived(held, 'listing', () => this.thinker.listing(guildId, held));
     return { library, examples: held.examples, origins: held.origins, ordered: order.map(({ text, groupStart }) => ({ entry: library.get(text)!, groupStart })) };
   }
 
-  /** The bot for its next move in this game: seeded by the game's seed and the move number. */
-  #botFor(stored: StoredGame, game: Game, library: Library): Player {
-    return this.#newPlayer({ library: library.subgoals(), level: stored.level, seed: moveSeed(stored.seed, game.moves.length) });
-  }
-
-  /** The bot chooses and plays its move; says which subgoal it played from, if any. */
-  #botMove(bot: Player, stored: StoredGame, game: Game): { choice: MoveChoice; played: string[]; playedText?: string } {
-    const choice = bot.choose(game);
+  /** Plays the bot's chosen move (its seed: the game's seed and the move number); says which subgoal it played from, if any. */
+  #botMove(choice: MoveChoice, stored: StoredGame, game: Game): { choice: MoveChoice; played: string[]; playedText?: string } {
     const played = game.play(choice.point);
     if (!played.ok) throw new Error(`the player chose an illegal move: ${played.error.message}`);
     const reason = choice.reason;
@@ -955,34 +980,12 @@ export function overlineThrough(board: Board, p: Point): Overline | undefined {
   return longest.length > WINDOW ? { stones: longest } : undefined;
 }
 
-/** Adds to `seen` the subgoals of every realisation on the board, for both colours. */
-function noteRecognised(seen: Set<string>, player: Player, game: Game): void {
-  const on = player.realisations(game);
-  for (const r of [...on.black, ...on.white]) seen.add(r.subgoal.text);
-}
-
 /**
  * The library's entries in the order of the paper's listing (src/listing.ts), each marked
- * when it starts a group. The listing prints later members of a group by pattern list only;
- * their full text is the group's node list and that pattern list.
+ * when it starts a group (thinking.ts `listingTexts`).
  */
 export function listingOrder(library: Library): { entry: Library['entries'][number]; groupStart: boolean }[] {
-  const out: { entry: Library['entries'][number]; groupStart: boolean }[] = [];
-  const placed = new Set<string>();
-  let nodeList = '';
-  for (const line of library.listing().split('\n')) {
-    if (line.trim() === '') continue;
-    const groupStart = line.startsWith('(');
-    if (groupStart) nodeList = line.slice(0, line.indexOf(')') + 1);
-    const text = groupStart ? line : `${nodeList} ${line.trim()}`;
-    const entry = library.get(text);
-    if (entry === undefined || placed.has(text)) continue;
-    placed.add(text);
-    out.push({ entry, groupStart });
-  }
-  // Anything the listing printed differently still shows, at the end.
-  for (const entry of library.entries) if (!placed.has(entry.subgoal.text)) out.push({ entry, groupStart: true });
-  return out;
+  return listingTexts(library.subgoals()).map(({ text, groupStart }) => ({ entry: library.get(text)!, groupStart }));
 }
 
 /** See `GameService.suggestPoints`. */

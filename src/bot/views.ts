@@ -18,7 +18,8 @@ import type { Game } from '../game.ts';
 import type { MoveChoice } from '../player.ts';
 import { makePoint } from '../point.ts';
 import type { Realisation } from '../recognise.ts';
-import { renderBoard, renderMnemonicSheet, renderThreatsWithLegend, type MnemonicItem } from '../render/index.ts';
+import type { MnemonicItem } from '../render/index.ts';
+import { picture, type Drawing } from './picture.ts';
 import { HEAT_LEGEND, heatImage } from './heatView.ts';
 import { BOT_VOICE, HINT_VOICE, positionOf, reasonWords, type Voice } from './reasonWords.ts';
 import { starterOf } from './starter.ts';
@@ -26,7 +27,7 @@ import { memberLines, resignedWords } from './memberStats.ts';
 import { groupRealisations, threatLine } from './threatLines.ts';
 import type { BoardSnapshot, RealisationOverlay } from '../snapshot.ts';
 import { BLACK, EMPTY, WHITE, type Cell } from '../types.ts';
-import { renderLossChart } from './chart.ts';
+import { lossRates } from './chart.ts';
 import { ruleExample } from './example.ts';
 import type { BotProblem, BotResult } from './problems.ts';
 import type { Example } from './records.ts';
@@ -41,6 +42,8 @@ export interface ReplyImage {
   readonly png: Buffer;
   /** Alt text. */
   readonly description: string;
+  /** What to draw, for an image not drawn yet: its `png` is drawn when first read (picture.ts). */
+  readonly drawing?: Drawing;
 }
 
 export interface Reply {
@@ -142,7 +145,7 @@ export function threatsView(t: ThreatsView, f: Frontend): Reply {
   const snapshot = game.snapshot();
   return {
     text: [head, ...body, foot].join('\n'),
-    images: [{ name: 'threats.png', png: renderThreatsWithLegend(snapshot, overlays, { black: `Black (${stored.human === 'black' ? 'you' : 'me'})`, white: `White (${stored.human === 'white' ? 'you' : 'me'})` }), description: `Realisations on the ${size}×${size} board after move ${game.moves.length}` }],
+    images: [picture('threats.png', `Realisations on the ${size}×${size} board after move ${game.moves.length}`, { kind: 'threats', args: [snapshot, overlays, { black: `Black (${stored.human === 'black' ? 'you' : 'me'})`, white: `White (${stored.human === 'white' ? 'you' : 'me'})` }] })],
     private: false,
     board: snapshot,
   };
@@ -175,7 +178,7 @@ export function libraryView(page: LibraryPage, f: Frontend): Reply {
   const items: MnemonicItem[] = page.entries.map((e) => mnemonicItem(e.subgoal.text, e.example ?? (e.provenance === undefined ? ruleExample() : undefined))).filter((x): x is MnemonicItem => x !== undefined);
   return {
     text: `${head}\n\`\`\`\n${block.join('\n')}\n\`\`\`${legend}${more}`,
-    images: items.length === 0 ? [] : [{ name: `library-${page.page}.png`, png: renderMnemonicSheet(items), description: `Graphic mnemonics of the subgoals on page ${page.page}` }],
+    images: items.length === 0 ? [] : [picture(`library-${page.page}.png`, `Graphic mnemonics of the subgoals on page ${page.page}`, { kind: 'mnemonics', args: [items] })],
     private: false,
   };
 }
@@ -189,10 +192,9 @@ export function statsView(s: ServerStats, f: Frontend): Reply {
     `Library: ${plural(s.learned, 'learned subgoal')} and the rule of the game (${f.command('library')}).`,
     ...memberLines(s.members ?? [], f),
   ];
-  const chart = renderLossChart(s.history);
   return {
     text: lines.join('\n'),
-    images: chart === undefined ? [] : [{ name: 'stats.png', png: chart, description: 'How often the bot has lost, game after game' }],
+    images: lossRates(s.history).length === 0 ? [] : [picture('stats.png', 'How often the bot has lost, game after game', { kind: 'lossChart', args: [s.history] })],
     private: false,
   };
 }
@@ -249,13 +251,13 @@ export function helpView(f: Frontend, commandLines: readonly string[] = DISCORD_
   ].join('\n');
   return {
     text,
-    images: [{ name: 'rules.png', png: rulesPicture(), description: 'Five black stones in a row, which wins, and six in a row, which does not' }],
+    images: [picture('rules.png', 'Five black stones in a row, which wins, and six in a row, which does not', rulesPicture())],
     private: true,
   };
 }
 
 /** Two small boards: five in a row (wins) and six in a row (does not). */
-function rulesPicture(): Buffer {
+function rulesPicture(): Drawing {
   const size = 15;
   const row = (n: number): BoardSnapshot => {
     const cells = new Array<Cell>(size * size).fill(EMPTY);
@@ -263,10 +265,15 @@ function rulesPicture(): Buffer {
     return { size, cells };
   };
   const none: RealisationOverlay = { colour: 'black', nodes: [], implicit: [] };
-  return renderMnemonicSheet([
-    { title: 'Five in a row: wins', snapshot: row(5), overlay: none },
-    { title: 'Six in a row: does not', snapshot: row(6), overlay: none },
-  ]);
+  return {
+    kind: 'mnemonics',
+    args: [
+      [
+        { title: 'Five in a row: wins', snapshot: row(5), overlay: none },
+        { title: 'Six in a row: does not', snapshot: row(6), overlay: none },
+      ],
+    ],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -288,7 +295,7 @@ function boardImage(v: Pick<GameView, 'game'>, snapshot: BoardSnapshot, numbered
   const ending = bot?.finished?.ending;
   const state =
     status.kind === 'won' ? `${status.winner} has five` : status.kind === 'draw' ? 'a draw' : ending === 'resigned' ? `${bot!.human} resigned` : ending === 'expired' ? 'the game expired' : `${game.turn} to play`;
-  return { name: 'board.png', png: renderBoard(snapshot, { showMoveNumbers: numbered }), description: `${size}×${size} board after move ${game.moves.length}: ${state}` };
+  return picture('board.png', `${size}×${size} board after move ${game.moves.length}: ${state}`, { kind: 'board', args: [snapshot, { showMoveNumbers: numbered }] });
 }
 
 /** "15×15 · you play black · level 1 · 12 moves" */

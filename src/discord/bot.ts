@@ -17,6 +17,7 @@
 import { Events, Status, type Client } from 'discord.js';
 import { logFor, openBotStorage, serviceFor, type BotEnv } from '../bot/config.ts';
 import { errorText, type BotLog } from '../bot/log.ts';
+import { watchEventLoop, type LoopEnv } from '../bot/loopDelay.ts';
 import type { BotSchema } from '../bot/records.ts';
 import type { GameService } from '../bot/service.ts';
 import type { LogDetail, Storage } from '../storage/index.ts';
@@ -28,6 +29,7 @@ import { contextLog, InteractionObserver } from './interactions.ts';
 import { BotMetrics, Census, countAnalysis, observeStore } from './metrics.ts';
 import { answer } from './respond.ts';
 import { InteractionGate, stopInOrder } from './shutdown.ts';
+import { deferAfterFor } from './deferral.ts';
 
 export interface RunningBot {
   readonly client: Client;
@@ -49,9 +51,10 @@ export interface BotOptions {
   readonly sweepEveryMs?: number;
 }
 
-export async function startBot(env: BotEnv & DiscordEnv & HealthEnv, options: BotOptions = {}): Promise<RunningBot> {
+export async function startBot(env: BotEnv & DiscordEnv & HealthEnv & LoopEnv, options: BotOptions = {}): Promise<RunningBot> {
   const log = contextLog(options.log ?? logFor(env));
   const address = metricsAddress(env);
+  const unwatchLoop = watchEventLoop(env, log);
   const storage = await openBotStorage(env, log);
   let client: Client | undefined;
   let health: Health | undefined;
@@ -62,7 +65,7 @@ export async function startBot(env: BotEnv & DiscordEnv & HealthEnv, options: Bo
       { gatewayConnected, retryQueueDepth: () => storage.writer.pending.length, census: () => census.read() },
       { processMetrics: address !== undefined },
     );
-    const service = serviceFor(env, observeStore(storage, metrics), log, countAnalysis(metrics));
+    const service = serviceFor(env, observeStore(storage, metrics), log, { offThread: true, onAnalysed: countAnalysis(metrics) });
     const gate = new InteractionGate(log);
     const bot = createDiscordClient(env);
     client = bot;
@@ -70,7 +73,8 @@ export async function startBot(env: BotEnv & DiscordEnv & HealthEnv, options: Bo
     const ctx: CommandContext = {
       service,
       log,
-      answer: (interaction, work, o) => answer(interaction, observer.tap(interaction.id, work), log, { deferAfterMs: options.deferAfterMs, ...o }),
+      answer: (interaction, work, o) =>
+        answer(interaction, observer.tap(interaction.id, work), log, { deferAfterMs: deferAfterFor(interaction, options.deferAfterMs), draw: (d) => service.thinker.draw(d), ...o }),
     };
     bot.on(Events.InteractionCreate, (interaction) => {
       void observer.observe(interaction, async () => {
@@ -86,6 +90,7 @@ export async function startBot(env: BotEnv & DiscordEnv & HealthEnv, options: Bo
     bot.on(Events.Warn, (message) => log.warn('discord client warning', { message }));
     bot.once(Events.ClientReady, (ready) => {
       log.info(`connected to Discord as ${ready.user.tag}`, { guilds: ready.guilds.cache.size, storage: storage.kind });
+      void service.warm([...ready.guilds.cache.keys()]).then((n) => log.info('libraries read ahead', { guilds: n }));
     });
     await bot.login();
     const sweepEveryMs = options.sweepEveryMs ?? Math.min(service.idleMs / 4, 3_600_000);
@@ -114,6 +119,7 @@ export async function startBot(env: BotEnv & DiscordEnv & HealthEnv, options: Bo
             { name: 'closing the gateway', run: () => bot.destroy() },
             { name: 'closing the health listener', run: () => listener?.close() },
             { name: 'closing storage', run: () => storage.close() },
+            { name: 'stopping the event-loop watch', run: () => unwatchLoop() },
           ],
           log,
           progress,
@@ -130,6 +136,7 @@ export async function startBot(env: BotEnv & DiscordEnv & HealthEnv, options: Bo
     await client?.destroy().catch(() => undefined);
     await health?.close();
     await storage.close();
+    unwatchLoop();
     throw e;
   }
 }

@@ -22,7 +22,9 @@ import type { HealthEnv } from './health.ts';
 import { onStopSignals } from '../bot/signals.ts';
 import { EXIT, shutdownGraceMs, untilDeadline, type ShutdownEnv } from './shutdown.ts';
 
-export type StartEnv = BotEnv & DiscordEnv & DeployEnv & HealthEnv & ShutdownEnv & { readonly LOG_FORMAT?: string };
+import { runShards, runsShards, type ShardEnv } from './shards.ts';
+
+export type StartEnv = BotEnv & DiscordEnv & DeployEnv & HealthEnv & ShutdownEnv & ShardEnv & { readonly LOG_FORMAT?: string };
 
 export const NO_TOKEN_NOTICE = `DISCORD_TOKEN is not set, so I am not connecting to Discord.
 Starting a local game in this terminal instead, with the bot's commands (type "help").
@@ -49,6 +51,7 @@ export async function main(argv: readonly string[], env: StartEnv, io: CliIO = p
     io.out(NO_TOKEN_NOTICE);
     return playInTerminal(io, env);
   }
+  if (runsShards(env)) return runShards(env, io);
   let bot;
   let graceMs: number;
   const log = logFor(env);

@@ -26,6 +26,7 @@ import {
 import type { BotLog } from '../bot/log.ts';
 import { errorText } from '../bot/log.ts';
 import type { Reply } from '../bot/views.ts';
+import { drawReply, type Drawing } from '../bot/picture.ts';
 
 /** How long a reply may take before the interaction is deferred; 0 defers every one. */
 export const DEFAULT_DEFER_AFTER_MS = 1000;
@@ -62,10 +63,12 @@ export async function answer(
   interaction: ChatInputCommandInteraction | ButtonInteraction,
   work: Promise<Reply> | Reply,
   log: BotLog,
-  options: { readonly deferAfterMs?: number; readonly deferPrivately?: boolean } = {},
+  options: { readonly deferAfterMs?: number; readonly deferPrivately?: boolean; readonly draw?: (drawing: Drawing) => Promise<Buffer> } = {},
 ): Promise<void> {
   const deferAfterMs = options.deferAfterMs ?? DEFAULT_DEFER_AFTER_MS;
-  const settled: Promise<Reply> = Promise.resolve(work).catch((e: unknown) => {
+  // Pictures not drawn yet are drawn by `draw` (a worker), never on this thread (picture.ts).
+  const draw = options.draw;
+  const settled: Promise<Reply> = Promise.resolve(work).then((reply) => (draw === undefined ? reply : drawReply(reply, draw))).catch((e: unknown) => {
     log.error('a command failed', { command: describe(interaction), error: errorText(e) });
     return { text: INTERNAL_ERROR_TEXT, images: [], private: true };
   });

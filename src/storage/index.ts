@@ -149,6 +149,11 @@ export interface OpenStorageOptions {
   readonly retry?: { readonly baseDelayMs?: number; readonly maxDelayMs?: number; readonly maxPending?: number };
   /** fsync file writes (default true). */
   readonly durable?: boolean;
+  /**
+   * Names this process's pending file among several processes on one DATA_DIR (a shard:
+   * `pending-<ns>-<tag>.json`): a pending file is replayed and rewritten by one process only.
+   */
+  readonly pendingTag?: string;
 }
 
 export interface Storage<S extends Schema> {
@@ -180,7 +185,7 @@ export async function openStorage<S extends Schema>(
   let writer: RetryingWriter<S>;
   try {
     writer = await RetryingWriter.open(memory, {
-      pendingFile: join(config.dataDir, `pending-${config.namespace}.json`),
+      pendingFile: join(config.dataDir, `pending-${config.namespace}${options.pendingTag === undefined ? '' : `-${options.pendingTag.replace(/[^a-zA-Z0-9-]/g, '_')}`}.json`),
       log,
       durable: options.durable,
       ...options.retry,

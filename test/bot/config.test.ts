@@ -12,6 +12,8 @@ import { discordApiBase } from '../../src/discord/client.ts';
 import { metricsAddress } from '../../src/discord/health.ts';
 import { DEFAULT_SHUTDOWN_GRACE_MS, shutdownGraceMs } from '../../src/discord/shutdown.ts';
 import { main } from '../../src/discord/main.ts';
+import { runsShards, shardSettings } from '../../src/discord/shards.ts';
+import { loopReportMs } from '../../src/bot/loopDelay.ts';
 import { storageConfig } from '../../src/storage/index.ts';
 
 const example = parse(readFileSync(new URL('../../.env.example', import.meta.url)));
@@ -24,11 +26,18 @@ function capture(): { io: CliIO; text: () => string } {
 describe('settings', () => {
   it('.env.example lists every variable and works as it is', () => {
     expect(Object.keys(example).sort()).toEqual(
-      ['ANALYSIS_LIMIT_SECONDS', 'ANALYSIS_WORKERS', 'DATA_DIR', 'DISCORD_API_URL', 'DISCORD_CLIENT_ID', 'DISCORD_GUILD_ID', 'DISCORD_TOKEN', 'GAME_IDLE_HOURS', 'GOMOKU_SEED', 'LOG_FORMAT', 'LOG_LEVEL', 'METRICS_HOST', 'METRICS_PORT', 'RECORDS_KEPT', 'REDIS_URL', 'SHUTDOWN_GRACE_MS', 'STARTER_LIBRARY', 'STORAGE_NAMESPACE'].sort(),
+      ['ANALYSIS_LIMIT_SECONDS', 'ANALYSIS_WORKERS', 'DATA_DIR', 'DISCORD_API_URL', 'DISCORD_CLIENT_ID', 'DISCORD_GUILD_ID', 'DISCORD_TOKEN', 'EVENT_LOOP_REPORT_MS', 'GAME_IDLE_HOURS', 'GOMOKU_SEED', 'LOG_FORMAT', 'LOG_LEVEL', 'METRICS_HOST', 'METRICS_PORT', 'PLAY_WORKERS', 'RECORDS_KEPT', 'REDIS_URL', 'SHARD_COUNT', 'SHARD_SPAWN_DELAY_MS', 'SHUTDOWN_GRACE_MS', 'STARTER_LIBRARY', 'STORAGE_NAMESPACE'].sort(),
     );
     expect(shutdownGraceMs(example)).toBe(DEFAULT_SHUTDOWN_GRACE_MS);
     expect(metricsAddress(example)).toBeUndefined();
     expect(logFormat(example)).toBe('text');
+    expect(runsShards(example)).toBe(false);
+    expect(loopReportMs(example)).toBeUndefined();
+    expect(() => botConfig({ PLAY_WORKERS: 'many' })).toThrow(/PLAY_WORKERS must be a whole number from 1, not "many"/);
+    expect(botConfig({ PLAY_WORKERS: '3' })).toEqual({ idleMs: DEFAULT_IDLE_MS, playWorkers: 3 });
+    expect(() => shardSettings({ SHARD_COUNT: '2', REDIS_URL: 'redis://x', SHARD_SPAWN_DELAY_MS: 'soon' })).toThrow(/SHARD_SPAWN_DELAY_MS must be a whole number/);
+    expect(() => shardSettings({ SHARD_COUNT: 'two', REDIS_URL: 'redis://x' })).toThrow(/SHARD_COUNT must be a whole number from 1, or auto, not "two"/);
+    expect(shardSettings({ SHARD_COUNT: 'auto', REDIS_URL: 'redis://x' })).toEqual({ count: 'auto', delayMs: 5500 });
     expect(botConfig(example)).toEqual({ idleMs: DEFAULT_IDLE_MS });
     expect(storageConfig(example)).toMatchObject({ kind: 'file', namespace: 'gomoku' });
     expect(discordApiBase(example)).toBeUndefined();

@@ -19,9 +19,13 @@
  * authenticated, 4004 authentication failed, 4005 already authenticated, 4007 invalid seq,
  * 4010 invalid shard, 4012 invalid API version, 4013 invalid intents, 4014 disallowed intents).
  *
+ * Sharding: IDENTIFY's `shard: [i, n]` (default [0, 1]) makes the session shard i of n; it is
+ * told of, and receives the events of, the guilds with `(guild_id >> 22) % n === i`, as Discord
+ * routes them. Each shard has its own current session; an event goes to its guild's shard.
+ *
  * Not modelled: zlib compression and ETF (the fake speaks JSON text only and refuses a
  * `compress` query or IDENTIFY `compress: true`), the server closing on missed heartbeats,
- * sharding beyond one shard, identify rate limits, presence and voice.
+ * identify rate limits, presence and voice.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -60,7 +64,7 @@ export interface GatewayEvent {
   /** The connection's number, counting from 1 in the order they opened. */
   readonly connection: number;
   readonly sessionId?: string;
-  /** `dispatch`: the event name (connection 0: no socket, kept for replay); `open`: the path and query; `resume`: what was replayed. */
+  /** `dispatch`: the event name (connection 0: no socket, kept for replay); `open`: the path and query; `identify`: the shard, `i/n`; `resume`: what was replayed. */
   readonly detail?: string;
   readonly seq?: number | null;
   readonly intents?: number;
@@ -82,8 +86,15 @@ export interface GatewayOptions {
   readonly changes: Changes;
 }
 
+/** The shard a guild's events go to, of `count` shards (Discord's formula). */
+export function shardOf(guildId: string, count: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(count));
+}
+
 interface Session {
   readonly id: string;
+  /** [shard id, shard count] as identified. */
+  readonly shard: readonly [number, number];
   seq: number;
   readonly replay: GatewayDispatchPayload[];
   connection: Connection | null;
@@ -106,7 +117,8 @@ export class Gateway {
   readonly #connections = new Set<Connection>();
   readonly #sessions = new Map<string, Session>();
   readonly #events: GatewayEvent[] = [];
-  #current: Session | null = null;
+  /** The session each shard's events go to, by `i/n`. */
+  readonly #current = new Map<string, Session>();
   #opened = 0;
 
   constructor(private readonly options: GatewayOptions) {}
@@ -115,14 +127,21 @@ export class Gateway {
     return this.#events;
   }
 
-  /** The session interactions go to: the newest identified one that has not ended. */
+  /** The session interactions go to (the first shard's, when several): the newest identified one that has not ended. */
   get currentSessionId(): string | null {
-    return this.#current?.id ?? null;
+    return this.#sessionFor(undefined)?.id ?? null;
   }
 
   /** Whether a socket is open and identified or resumed. */
   get connected(): boolean {
-    return this.#current?.connection !== null && this.#current?.connection !== undefined;
+    return [...this.#current.values()].some((s) => s.connection !== null);
+  }
+
+  /** The current session of the shard a guild's events go to; without a guild, the first current session. */
+  #sessionFor(guildId: string | undefined): Session | null {
+    const sessions = [...this.#current.values()];
+    if (guildId === undefined) return sessions[0] ?? null;
+    return sessions.find((s) => shardOf(guildId, s.shard[1]) === s.shard[0]) ?? null;
   }
 
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -134,8 +153,9 @@ export class Gateway {
    * no bot has identified, or its session ended.
    */
   dispatch(event: string, data: unknown): number {
-    const session = this.#current;
-    if (session === null) throw new Error(`no bot session on the fake gateway to send ${event} on (has the client logged in?)\n${this.describe()}`);
+    const guildId = typeof data === 'object' && data !== null && typeof (data as { guild_id?: unknown }).guild_id === 'string' ? (data as { guild_id: string }).guild_id : undefined;
+    const session = this.#sessionFor(guildId);
+    if (session === null) throw new Error(`no bot session on the fake gateway to send ${event} on${guildId === undefined ? '' : ` for guild ${guildId}`} (has the client logged in?)\n${this.describe()}`);
     return this.#dispatch(session, event, data);
   }
 
@@ -158,7 +178,8 @@ export class Gateway {
 
   describe(): string {
     const recent = this.#events.slice(-15).map((e) => `    ${JSON.stringify(e)}`);
-    return [`  gateway: ${this.#connections.size} open socket(s), current session ${this.#current?.id ?? 'none'}`, ...recent].join('\n');
+    const current = [...this.#current.entries()].map(([shard, s]) => `${s.id} (shard ${shard})`).join(', ');
+    return [`  gateway: ${this.#connections.size} open socket(s), current session ${current || 'none'}`, ...recent].join('\n');
   }
 
   #log(event: Omit<GatewayEvent, 'at'>): void {
@@ -217,26 +238,27 @@ export class Gateway {
     const intents = identify.intents;
     if (typeof intents !== 'number' || !Number.isInteger(intents) || (intents & ~ALL_INTENTS) !== 0) return this.#refuse(connection, GatewayCloseCodes.InvalidIntents, 'Invalid intent(s).');
     if ((intents & PRIVILEGED_INTENTS & ~this.options.grantedIntents) !== 0) return this.#refuse(connection, GatewayCloseCodes.DisallowedIntents, 'Disallowed intent(s).');
-    if (identify.shard !== undefined && !(Array.isArray(identify.shard) && identify.shard[0] === 0 && identify.shard[1] === 1)) {
+    const shard = identify.shard ?? [0, 1];
+    if (!Array.isArray(shard) || shard.length !== 2 || !Number.isInteger(shard[1]) || shard[1] < 1 || !Number.isInteger(shard[0]) || shard[0] < 0 || shard[0] >= shard[1]) {
       return this.#refuse(connection, GatewayCloseCodes.InvalidShard, 'Invalid shard.');
     }
     if (identify.compress === true) return this.#refuse(connection, GatewayCloseCodes.DecodeError, 'The fake does not compress.');
     if (typeof identify.properties !== 'object' || identify.properties === null) return this.#refuse(connection, GatewayCloseCodes.DecodeError, 'Error while decoding payload.');
 
-    const session: Session = { id: randomToken('session').replace(/[^a-zA-Z0-9]/g, '').slice(0, 32), seq: 0, replay: [], connection, ended: false };
+    const session: Session = { id: randomToken('session').replace(/[^a-zA-Z0-9]/g, '').slice(0, 32), shard: [shard[0] as number, shard[1] as number], seq: 0, replay: [], connection, ended: false };
     this.#sessions.set(session.id, session);
     connection.session = session;
-    this.#current = session;
-    this.#log({ kind: 'identify', connection: connection.number, sessionId: session.id, intents });
+    this.#current.set(session.shard.join('/'), session);
+    this.#log({ kind: 'identify', connection: connection.number, sessionId: session.id, intents, detail: `shard ${session.shard[0]}/${session.shard[1]}` });
 
-    const guilds = this.options.guilds();
+    const guilds = this.options.guilds().filter((g) => shardOf(g.id, session.shard[1]) === session.shard[0]);
     const ready: GatewayReadyDispatchData = {
       v: 10,
       user: this.options.bot,
       guilds: guilds.map((g) => ({ id: g.id, unavailable: true })),
       session_id: session.id,
       resume_gateway_url: `${this.options.base()}${RESUME_PATH}`,
-      shard: [0, 1],
+      shard: [session.shard[0], session.shard[1]],
       application: this.options.application,
     };
     this.#dispatch(session, GatewayDispatchEvents.Ready, ready);
@@ -330,6 +352,7 @@ export class Gateway {
   #end(session: Session): void {
     session.ended = true;
     session.replay.length = 0;
-    if (this.#current === session) this.#current = null;
+    const key = session.shard.join('/');
+    if (this.#current.get(key) === session) this.#current.delete(key);
   }
 }

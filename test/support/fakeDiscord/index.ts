@@ -32,6 +32,7 @@ export type { CommandRegistration } from './commands.ts';
 export type { GatewayEvent } from './gateway.ts';
 export type { LoggedRequest } from './http.ts';
 export { snowflake } from './snowflake.ts';
+export { shardOf } from './gateway.ts';
 export { parseMultipart, boundaryOf } from './multipart.ts';
 
 export interface FakeDiscordOptions {
@@ -48,6 +49,8 @@ export interface FakeDiscordOptions {
   readonly interactionDeadlineMs?: number;
   /** Privileged intents the application is granted (GatewayIntentBits). Default none. */
   readonly grantedIntents?: number;
+  /** The shard count `GET /gateway/bot` recommends. Default 1. Any IDENTIFY `shard: [i, n]` is served (gateway.ts). */
+  readonly shards?: number;
 }
 
 export interface FakeDiscord {
@@ -182,7 +185,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
       method: 'GET',
       pattern: '/gateway/bot',
       auth: true,
-      handle: () => ok({ url: `${base.replace(/^http/, 'ws')}${GATEWAY_PATH}`, shards: 1, session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 } }),
+      handle: () => ok({ url: `${base.replace(/^http/, 'ws')}${GATEWAY_PATH}`, shards: options.shards ?? 1, session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 } }),
     },
     { method: 'GET', pattern: '/gateway', auth: false, handle: () => ok({ url: `${base.replace(/^http/, 'ws')}${GATEWAY_PATH}` }) },
     { method: 'GET', pattern: '/users/@me', auth: true, handle: () => ok(botUser) },

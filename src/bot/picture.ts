@@ -1,0 +1,64 @@
+/**
+ * A reply's picture as what to draw, not yet drawn: a drawing is the name of a render function
+ * and its arguments, all plain data (a board snapshot, overlays, a chart's series), so it can be
+ * drawn in this thread or in a worker (playPool.ts) and come out the same bytes.
+ *
+ * Why: a board PNG takes 35–60 ms to draw on the development machine and a /replay GIF 0.3–0.8
+ * s; drawn on the thread that answers Discord, every other member's reply waits behind it. The
+ * views still return a `ReplyImage` whose `png` is there to read: read in this thread (the
+ * terminal game, the tests) it is drawn on first use; the Discord edge has the images drawn in a
+ * worker first (`drawReply`) and never reads an undrawn one.
+ */
+import { renderBoard, renderHeatMap, renderLineChart, renderMnemonicSheet, renderReplay, renderThreatsWithLegend } from '../render/index.ts';
+import { renderLossChart } from './chart.ts';
+import type { Reply, ReplyImage } from './views.ts';
+
+/** The render functions a drawing may name. */
+const DRAW = {
+  board: renderBoard,
+  threats: renderThreatsWithLegend,
+  mnemonics: renderMnemonicSheet,
+  heat: renderHeatMap,
+  replay: renderReplay,
+  lossChart: renderLossChart,
+  lineChart: renderLineChart,
+} as const;
+
+type Draw = typeof DRAW;
+export type DrawingKind = keyof Draw;
+
+/** One picture to draw: a render function's name and its arguments. */
+export type Drawing = { [K in DrawingKind]: { readonly kind: K; readonly args: Parameters<Draw[K]> } }[DrawingKind];
+
+/** Draws in this thread. Throws when the drawing makes no picture (a chart with no value: the view checks first). */
+export function draw(drawing: Drawing): Buffer {
+  const render = DRAW[drawing.kind] as (...args: unknown[]) => Buffer | undefined;
+  const png = render(...drawing.args);
+  if (png === undefined) throw new Error(`the ${drawing.kind} drawing has nothing to draw`);
+  return png;
+}
+
+/** An image drawn when its bytes are first read, unless drawn elsewhere first (`drawReply`). */
+export function picture(name: string, description: string, drawing: Drawing): ReplyImage {
+  let png: Buffer | undefined;
+  return {
+    name,
+    description,
+    drawing,
+    get png(): Buffer {
+      return (png ??= draw(drawing));
+    },
+  };
+}
+
+/**
+ * The reply with every undrawn picture drawn by `drawElsewhere` (a worker), all at once; images
+ * already drawn pass through.
+ */
+export async function drawReply(reply: Reply, drawElsewhere: (drawing: Drawing) => Promise<Buffer>): Promise<Reply> {
+  if (!reply.images.some((i) => i.drawing !== undefined)) return reply;
+  const images = await Promise.all(
+    reply.images.map(async (i): Promise<ReplyImage> => (i.drawing === undefined ? i : { name: i.name, description: i.description, png: await drawElsewhere(i.drawing) })),
+  );
+  return { ...reply, images };
+}

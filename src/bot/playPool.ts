@@ -1,0 +1,265 @@
+/**
+ * The bot's thinking and drawing off the thread that answers Discord.
+ *
+ * With a server's 1000-subgoal library the player's move (its look-ahead included) takes 0.2–0.4
+ * s, a hint up to a second, and a board picture 35–60 ms to draw; the load benchmark
+ * (bench/load.ts) measured the thread that answers everyone held for up to 1.3 s at a time, so
+ * heartbeats and every other member's reply waited. Here those run in worker threads, as the
+ * analysis of a lost game does (analyser.ts), and the answering thread only awaits a message.
+ *
+ * Decisions:
+ * - A second pool beside the analyser's, not one pool for both: an analysis may run for 20 s,
+ *   and a move should not wait behind it; a move takes well under a second and can.
+ * - node's worker_threads directly, for the reasons analyser.ts gives; the worker registers tsx's
+ *   loader first, as there.
+ * - Each worker keeps each server's library compiled by its version (playWorker.ts); a job is
+ *   given to an idle worker that already holds its server's version when there is one, and
+ *   carries the library only to a worker that has not been sent that version.
+ * - Work fails over to this thread when the workers cannot run it (a worker that would not start
+ *   or died): the member gets the same answer, later, rather than none. A job past its limit
+ *   (30 s: far past any move or hint) is not run again here: its worker is replaced and the
+ *   caller is told.
+ * - Workers are unref'd, so an idle pool never keeps the process alive.
+ */
+import { Worker } from 'node:worker_threads';
+import { compileCached } from '../library.ts';
+import { parseDescription } from '../descriptionNotation.ts';
+import type { MoveChoice } from '../player.ts';
+import type { Realisation, Subgoal } from '../recognise.ts';
+import type { CompiledLibrary } from './libraryCache.ts';
+import { errorText, silentLog, type BotLog } from './log.ts';
+import type { Drawing } from './picture.ts';
+import { choiceFromWire, realisationFromWire, type SubgoalLookup } from './playWire.ts';
+import { HeldVersions, type FromPlayWorker, type LibraryRef, type PlayJob, type PlayOutcome, type PlayResult, type ToPlayWorker } from './playWorker.ts';
+import type { ListingPlace, HintAnswer, HintQuestion, SeenAnswer, TurnAnswer, TurnQuestion } from './thinking.ts';
+
+export const DEFAULT_PLAY_WORKERS = 2;
+export const DEFAULT_PLAY_LIMIT_MS = 30_000;
+const START_LIMIT_MS = 60_000;
+const WORKER_HEAP_MB = 1024;
+
+/** The job could not be run by a worker; `retry` when it may be run in this thread instead. */
+export class PlayWorkFailed extends Error {
+  constructor(
+    message: string,
+    readonly retry: boolean,
+  ) {
+    super(message);
+    this.name = 'PlayWorkFailed';
+  }
+}
+
+export interface PlayPoolOptions {
+  readonly workers?: number;
+  readonly limitMs?: number;
+  readonly log?: BotLog;
+}
+
+interface Job {
+  readonly id: number;
+  readonly job: PlayJob;
+  /** Send the library whatever the worker was sent before (it said it lacked it). */
+  forceTexts: boolean;
+  readonly compiled?: CompiledLibrary;
+  readonly settle: (outcome: PlayOutcome | PlayWorkFailed) => void;
+}
+
+interface Slot {
+  readonly worker: Worker;
+  ready: boolean;
+  job?: Job;
+  timer?: NodeJS.Timeout;
+  /** What this worker has been sent, kept by the rule the worker keeps it by. */
+  readonly sent: HeldVersions<true>;
+}
+
+export class PlayPool {
+  readonly #max: number;
+  readonly #limitMs: number;
+  readonly #log: BotLog;
+  readonly #slots = new Set<Slot>();
+  #queue: Job[] = [];
+  #nextId = 1;
+
+  constructor(options: PlayPoolOptions = {}) {
+    this.#max = Math.max(1, Math.floor(options.workers ?? DEFAULT_PLAY_WORKERS));
+    this.#limitMs = options.limitMs ?? DEFAULT_PLAY_LIMIT_MS;
+    this.#log = options.log ?? silentLog;
+  }
+
+  get workers(): number {
+    return this.#slots.size;
+  }
+
+  async turn(guildId: string, compiled: CompiledLibrary, question: TurnQuestion): Promise<TurnAnswer> {
+    const r = await this.#run({ kind: 'turn', library: this.#ref(guildId, compiled), question }, compiled);
+    if (r.kind !== 'turn') throw new Error(`a play worker answered ${r.kind} to turn`);
+    const lookup = lookupIn(compiled);
+    const a = r.answer;
+    return { before: a.before, after: a.after, ...(a.choice !== undefined ? { choice: choiceFromWire(a.choice, lookup) as MoveChoice } : {}) };
+  }
+
+  async hint(guildId: string, compiled: CompiledLibrary, question: HintQuestion): Promise<HintAnswer> {
+    const r = await this.#run({ kind: 'hint', library: this.#ref(guildId, compiled), question }, compiled);
+    if (r.kind !== 'hint') throw new Error(`a play worker answered ${r.kind} to hint`);
+    return { choice: choiceFromWire(r.answer.choice, lookupIn(compiled)), considered: r.answer.considered };
+  }
+
+  async seen(guildId: string, compiled: CompiledLibrary, question: TurnQuestion): Promise<SeenAnswer<Realisation>> {
+    const r = await this.#run({ kind: 'seen', library: this.#ref(guildId, compiled), question }, compiled);
+    if (r.kind !== 'seen') throw new Error(`a play worker answered ${r.kind} to seen`);
+    const lookup = lookupIn(compiled);
+    return { black: r.answer.black.map((w) => realisationFromWire(w, lookup)), white: r.answer.white.map((w) => realisationFromWire(w, lookup)) };
+  }
+
+  async listing(guildId: string, compiled: CompiledLibrary): Promise<readonly ListingPlace[]> {
+    const r = await this.#run({ kind: 'listing', library: this.#ref(guildId, compiled) }, compiled);
+    if (r.kind !== 'listing') throw new Error(`a play worker answered ${r.kind} to listing`);
+    return r.answer;
+  }
+
+  async draw(drawing: Drawing): Promise<Buffer> {
+    const r = await this.#run({ kind: 'draw', drawing });
+    if (r.kind !== 'draw') throw new Error(`a play worker answered ${r.kind} to draw`);
+    return Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength);
+  }
+
+  async close(): Promise<void> {
+    const slots = [...this.#slots];
+    const queued = this.#queue;
+    this.#slots.clear();
+    this.#queue = [];
+    const stopped = new PlayWorkFailed('the play workers were closed', false);
+    for (const slot of slots) {
+      clearTimeout(slot.timer);
+      slot.job?.settle(stopped);
+    }
+    for (const job of queued) job.settle(stopped);
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+  }
+
+  #ref(guildId: string, compiled: CompiledLibrary): LibraryRef {
+    return { guildId, version: compiled.version };
+  }
+
+  async #run(job: PlayJob, compiled?: CompiledLibrary): Promise<PlayResult> {
+    const outcome = await new Promise<PlayOutcome | PlayWorkFailed>((resolve) => {
+      let settled = false;
+      const settle = (o: PlayOutcome | PlayWorkFailed) => {
+        if (settled) return;
+        settled = true;
+        resolve(o);
+      };
+      this.#queue.push({ id: this.#nextId++, job, forceTexts: false, settle, ...(compiled !== undefined ? { compiled } : {}) });
+      this.#dispatch();
+    });
+    if (outcome instanceof PlayWorkFailed) throw outcome;
+    // An error thrown in the worker is a bug in the work itself: this thread would throw it too.
+    if (!outcome.ok) throw new PlayWorkFailed(`a play worker failed: ${outcome.error}`, false);
+    return outcome.result;
+  }
+
+  #dispatch(): void {
+    while (this.#queue.length > 0) {
+      const idle = [...this.#slots].filter((s) => s.ready && s.job === undefined);
+      if (idle.length === 0) break;
+      const job = this.#queue.shift()!;
+      const library = 'library' in job.job ? job.job.library : undefined;
+      const warm = library === undefined ? undefined : idle.find((s) => s.sent.get(library.guildId, library.version) !== undefined);
+      this.#give(warm ?? idle[0], job);
+    }
+    let starting = [...this.#slots].filter((s) => !s.ready).length;
+    while (this.#slots.size < this.#max && starting < this.#queue.length) {
+      this.#start();
+      starting++;
+    }
+  }
+
+  #give(slot: Slot, job: Job): void {
+    slot.job = job;
+    let sent = job.job;
+    if ('library' in sent && job.compiled !== undefined) {
+      const ref = sent.library;
+      const has = !job.forceTexts && slot.sent.get(ref.guildId, ref.version) !== undefined;
+      if (!has) sent = { ...sent, library: { ...ref, subgoals: job.compiled.library.subgoals() } };
+      slot.sent.set(ref.guildId, ref.version, true);
+    }
+    slot.timer = setTimeout(() => {
+      this.#retire(slot);
+      job.settle(new PlayWorkFailed(`a play worker took over ${this.#limitMs / 1000} s`, false));
+      this.#dispatch();
+    }, this.#limitMs);
+    const message: ToPlayWorker = { id: job.id, job: sent };
+    slot.worker.postMessage(message);
+  }
+
+  #start(): void {
+    const slot: Slot = { worker: startWorker(), ready: false, sent: new HeldVersions<true>() };
+    slot.timer = setTimeout(() => this.#lost(slot, `a play worker did not start within ${START_LIMIT_MS / 1000} s`), START_LIMIT_MS);
+    slot.worker.on('message', (message: FromPlayWorker) => {
+      if (!this.#slots.has(slot)) return;
+      if (message.kind === 'ready') {
+        clearTimeout(slot.timer);
+        slot.ready = true;
+      } else {
+        const job = slot.job;
+        if (job === undefined || job.id !== message.id) return;
+        clearTimeout(slot.timer);
+        slot.job = undefined;
+        if (!message.outcome.ok && message.outcome.missingLibrary === true && !job.forceTexts) {
+          job.forceTexts = true;
+          this.#queue.unshift(job);
+        } else {
+          job.settle(message.outcome);
+        }
+      }
+      this.#dispatch();
+    });
+    slot.worker.on('error', (e) => this.#lost(slot, `a play worker failed: ${errorText(e)}`));
+    slot.worker.on('exit', (code) => this.#lost(slot, `a play worker exited (code ${code})`));
+    slot.worker.unref();
+    this.#slots.add(slot);
+  }
+
+  #retire(slot: Slot): void {
+    this.#slots.delete(slot);
+    clearTimeout(slot.timer);
+    void slot.worker.terminate();
+  }
+
+  /** A worker died or never started: its job may be run in this thread; so may those waiting, when no worker is left that started. */
+  #lost(slot: Slot, why: string): void {
+    if (!this.#slots.has(slot)) return;
+    this.#retire(slot);
+    this.#log.error('a play worker was lost', { why });
+    slot.job?.settle(new PlayWorkFailed(why, true));
+    const anyReady = [...this.#slots].some((s) => s.ready);
+    if (!slot.ready && !anyReady) {
+      const queued = this.#queue;
+      this.#queue = [];
+      for (const job of queued) job.settle(new PlayWorkFailed(why, true));
+    }
+    this.#dispatch();
+  }
+}
+
+/** Subgoals by text in the library the question was asked with; a text it lacks (never expected) is compiled. */
+function lookupIn(compiled: CompiledLibrary): SubgoalLookup {
+  return (text: string): Subgoal => {
+    const held = compiled.library.get(text);
+    if (held !== undefined) return held.subgoal;
+    const parsed = parseDescription(text);
+    if (!parsed.ok) throw new Error(`a play worker named a subgoal that does not parse: ${text}`);
+    const made = compileCached(parsed.value);
+    if (!made.ok) throw new Error(`a play worker named a subgoal that does not compile: ${text}`);
+    return made.value;
+  };
+}
+
+/** playWorker.ts in a worker thread, through tsx. */
+function startWorker(): Worker {
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./playWorker.ts', import.meta.url).href;
+  const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); }).then((m) => m.servePlay());`;
+  return new Worker(code, { eval: true, name: 'gomoku-play', resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+}

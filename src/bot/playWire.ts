@@ -1,0 +1,112 @@
+/**
+ * The player's answers as plain data, to cross between the play workers (playWorker.ts) and
+ * the thread that answers Discord (playPool.ts).
+ *
+ * A `Realisation` points at its compiled `Subgoal`, whose control stream holds closures that do
+ * not survive a structured clone; everything else in it is numbers and arrays. So a subgoal
+ * crosses as its canonical text and is looked up again on the other side, in the library the
+ * question was asked with — the same texts, so the same subgoals, and views that compare
+ * subgoals by text see no difference.
+ */
+import type { MoveChoice, Reason } from '../player.ts';
+import type { ForcedLine, LineStep } from '../lookahead.ts';
+import type { Realisation, Subgoal } from '../recognise.ts';
+
+export type WireRealisation = Omit<Realisation, 'subgoal'> & { readonly subgoal: string };
+
+export interface WireStep {
+  readonly point: LineStep['point'];
+  readonly colour: LineStep['colour'];
+  readonly from?: WireRealisation;
+  readonly makes?: WireRealisation;
+}
+
+export interface WireLine {
+  readonly attacker: ForcedLine['attacker'];
+  readonly line: readonly WireStep[];
+  readonly moves: number;
+}
+
+export type WireReason =
+  | { readonly kind: 'five' | 'block-five'; readonly realisation: WireRealisation }
+  | { readonly kind: 'attack'; readonly realisation: WireRealisation; readonly node: number; readonly moves: number }
+  | { readonly kind: 'force' | 'refute'; readonly line: WireLine }
+  | { readonly kind: 'defend'; readonly destroyed: readonly WireRealisation[]; readonly threats: number }
+  | { readonly kind: 'positional'; readonly score: number }
+  | { readonly kind: 'opening' };
+
+export interface WireChoice {
+  readonly point: MoveChoice['point'];
+  readonly colour: MoveChoice['colour'];
+  readonly reason: WireReason;
+}
+
+/** A subgoal by its canonical text, in the library the question was asked with. */
+export type SubgoalLookup = (text: string) => Subgoal;
+
+/** Every field read by name: the recogniser's realisations work out `lines`, `key`, `span` and `footprint` when first read (getters a spread would drop). */
+export function realisationToWire(r: Realisation): WireRealisation {
+  return { subgoal: r.subgoal.text, colour: r.colour, nodes: r.nodes, lines: r.lines, implicit: r.implicit, comments: r.comments, footprint: r.footprint, span: r.span, key: r.key };
+}
+
+export function realisationFromWire(w: WireRealisation, lookup: SubgoalLookup): Realisation {
+  return { ...w, subgoal: lookup(w.subgoal) };
+}
+
+export function choiceToWire(c: MoveChoice): WireChoice {
+  return { point: c.point, colour: c.colour, reason: reasonToWire(c.reason) };
+}
+
+export function choiceFromWire(w: WireChoice, lookup: SubgoalLookup): MoveChoice {
+  return { point: w.point, colour: w.colour, reason: reasonFromWire(w.reason, lookup) };
+}
+
+function reasonToWire(r: Reason): WireReason {
+  switch (r.kind) {
+    case 'five':
+    case 'block-five':
+      return { kind: r.kind, realisation: realisationToWire(r.realisation) };
+    case 'attack':
+      return { kind: 'attack', realisation: realisationToWire(r.realisation), node: r.node, moves: r.moves };
+    case 'force':
+    case 'refute':
+      return { kind: r.kind, line: { attacker: r.line.attacker, moves: r.line.moves, line: r.line.line.map(stepToWire) } };
+    case 'defend':
+      return { kind: 'defend', destroyed: r.destroyed.map(realisationToWire), threats: r.threats };
+    case 'positional':
+      return { kind: 'positional', score: r.score };
+    case 'opening':
+      return { kind: 'opening' };
+  }
+}
+
+function reasonFromWire(w: WireReason, lookup: SubgoalLookup): Reason {
+  const real = (x: WireRealisation) => realisationFromWire(x, lookup);
+  switch (w.kind) {
+    case 'five':
+    case 'block-five':
+      return { kind: w.kind, realisation: real(w.realisation) };
+    case 'attack':
+      return { kind: 'attack', realisation: real(w.realisation), node: w.node, moves: w.moves };
+    case 'force':
+    case 'refute':
+      return {
+        kind: w.kind,
+        line: {
+          attacker: w.line.attacker,
+          moves: w.line.moves,
+          line: w.line.line.map((s) => ({ point: s.point, colour: s.colour, ...(s.from !== undefined ? { from: real(s.from) } : {}), ...(s.makes !== undefined ? { makes: real(s.makes) } : {}) })),
+        },
+      };
+    case 'defend':
+      return { kind: 'defend', destroyed: w.destroyed.map(real), threats: w.threats };
+    case 'positional':
+      return { kind: 'positional', score: w.score };
+    case 'opening':
+      return { kind: 'opening' };
+  }
+}
+
+function stepToWire(s: LineStep): WireStep {
+  return { point: s.point, colour: s.colour, ...(s.from !== undefined ? { from: realisationToWire(s.from) } : {}), ...(s.makes !== undefined ? { makes: realisationToWire(s.makes) } : {}) };
+}

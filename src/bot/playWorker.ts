@@ -1,0 +1,126 @@
+/**
+ * A play worker's side (playPool.ts is the answering thread's side, and says why): it answers
+ * the bot's turns, hints and recognitions (thinking.ts) and draws pictures (picture.ts).
+ *
+ * Each server's library is kept here by the server's library version (libraryCache.ts): a
+ * question names the server and the version it was asked under, and carries the library only
+ * when the pool has not sent this worker that version yet. It carries the compiled subgoals,
+ * not their texts: a `Subgoal` is plain data (description, control stream, automorphisms) and
+ * crosses by structured clone in 30-80 ms for 1000, where compiling the texts again took a
+ * worker 3 s (canonicalisation) — the load benchmark's first seconds went to that. The
+ * worker keeps the last `HELD_LIBRARIES` servers, dropping the least recently used, by the same
+ * rule the pool uses to remember what it sent (`HeldVersions`), so the two agree without asking.
+ * One subgoal array per version: the recogniser keeps its grouping of a library's streams for
+ * the last few arrays it saw (recognise.ts), so a warm server costs nothing to set up.
+ */
+import { isMainThread, parentPort } from 'node:worker_threads';
+import { createPlayer } from '../player.ts';
+import type { Subgoal } from '../recognise.ts';
+import { draw, type Drawing } from './picture.ts';
+import { choiceToWire, realisationToWire, type WireChoice, type WireRealisation } from './playWire.ts';
+import { listingTexts, thinkHint, thinkSeen, thinkTurn, type ListingPlace, type HintAnswer, type HintQuestion, type SeenAnswer, type TurnAnswer, type TurnQuestion } from './thinking.ts';
+
+/** Servers whose compiled library a worker keeps. */
+export const HELD_LIBRARIES = 32;
+
+/** A server's library as a question names it: its subgoals, in the library's order, only when the worker may not hold this version. */
+export interface LibraryRef {
+  readonly guildId: string;
+  readonly version: string;
+  readonly subgoals?: readonly Subgoal[];
+}
+
+export type PlayJob =
+  | { readonly kind: 'turn'; readonly library: LibraryRef; readonly question: TurnQuestion }
+  | { readonly kind: 'hint'; readonly library: LibraryRef; readonly question: HintQuestion }
+  | { readonly kind: 'seen'; readonly library: LibraryRef; readonly question: TurnQuestion }
+  | { readonly kind: 'listing'; readonly library: LibraryRef }
+  | { readonly kind: 'draw'; readonly drawing: Drawing };
+
+export type PlayResult =
+  | { readonly kind: 'turn'; readonly answer: TurnAnswer<WireChoice> }
+  | { readonly kind: 'hint'; readonly answer: HintAnswer<WireChoice> }
+  | { readonly kind: 'seen'; readonly answer: SeenAnswer<WireRealisation> }
+  | { readonly kind: 'listing'; readonly answer: readonly ListingPlace[] }
+  | { readonly kind: 'draw'; readonly bytes: Uint8Array };
+
+export type PlayOutcome = { readonly ok: true; readonly result: PlayResult } | { readonly ok: false; readonly error: string; readonly missingLibrary?: boolean };
+
+export interface ToPlayWorker {
+  readonly id: number;
+  readonly job: PlayJob;
+}
+
+export type FromPlayWorker = { readonly kind: 'ready' } | { readonly kind: 'answer'; readonly id: number; readonly outcome: PlayOutcome };
+
+/**
+ * Which version of which server's library is held, least recently used first, at most
+ * `HELD_LIBRARIES`: kept the same way by a worker (with the subgoals) and by the pool (to know
+ * what it sent).
+ */
+export class HeldVersions<T> {
+  readonly #held = new Map<string, { version: string; value: T }>();
+
+  get(guildId: string, version: string): T | undefined {
+    const h = this.#held.get(guildId);
+    if (h === undefined || h.version !== version) return undefined;
+    this.#held.delete(guildId);
+    this.#held.set(guildId, h);
+    return h.value;
+  }
+
+  set(guildId: string, version: string, value: T): void {
+    this.#held.delete(guildId);
+    this.#held.set(guildId, { version, value });
+    for (const oldest of this.#held.keys()) {
+      if (this.#held.size <= HELD_LIBRARIES) break;
+      this.#held.delete(oldest);
+    }
+  }
+}
+
+/** Answers one job; anything thrown is an answer with its words. */
+export function answerPlayJob(job: PlayJob, held: HeldVersions<readonly Subgoal[]>): PlayOutcome {
+  try {
+    if (job.kind === 'draw') {
+      const png = draw(job.drawing);
+      return { ok: true, result: { kind: 'draw', bytes: new Uint8Array(png.buffer, png.byteOffset, png.byteLength) } };
+    }
+    const ref = job.library;
+    const library = ref.subgoals ?? held.get(ref.guildId, ref.version);
+    if (library === undefined) return { ok: false, error: `library ${ref.version} of server ${ref.guildId} is not held here`, missingLibrary: true };
+    // Set even when held: the pool counts every job towards what is most recently used.
+    held.set(ref.guildId, ref.version, library);
+    switch (job.kind) {
+      case 'turn': {
+        const a = thinkTurn(createPlayer, library, job.question);
+        return { ok: true, result: { kind: 'turn', answer: { before: a.before, after: a.after, ...(a.choice !== undefined ? { choice: choiceToWire(a.choice) } : {}) } } };
+      }
+      case 'hint': {
+        const a = thinkHint(createPlayer, library, job.question);
+        return { ok: true, result: { kind: 'hint', answer: { choice: choiceToWire(a.choice), considered: a.considered } } };
+      }
+      case 'listing':
+        return { ok: true, result: { kind: 'listing', answer: listingTexts(library) } };
+      case 'seen': {
+        const a = thinkSeen(createPlayer, library, job.question);
+        return { ok: true, result: { kind: 'seen', answer: { black: a.black.map(realisationToWire), white: a.white.map(realisationToWire) } } };
+      }
+    }
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+  }
+}
+
+/** Runs in the worker thread: answers each job in turn, after saying it is ready. */
+export function servePlay(): void {
+  if (isMainThread || parentPort === null) throw new Error('servePlay runs in a worker thread');
+  const port = parentPort;
+  const held = new HeldVersions<readonly Subgoal[]>();
+  port.on('message', (message: ToPlayWorker) => {
+    const reply: FromPlayWorker = { kind: 'answer', id: message.id, outcome: answerPlayJob(message.job, held) };
+    port.postMessage(reply);
+  });
+  const ready: FromPlayWorker = { kind: 'ready' };
+  port.postMessage(ready);
+}
