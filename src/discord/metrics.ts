@@ -183,8 +183,14 @@ export function observeStore(store: BotStore, metrics: BotMetrics): BotStore {
     if (counted.size > 10_000) counted.delete(counted.values().next().value as string);
     return true;
   };
+  // The service asks for a server's memory at every storage call: wrap each server's once.
+  const watched = new Map<string, GuildMemory<BotSchema>>();
   return {
-    guild: (guildId) => watchGuild(store.guild(guildId), metrics),
+    guild: (guildId) => {
+      let memory = watched.get(guildId);
+      if (memory === undefined) watched.set(guildId, (memory = watchGuild(store.guild(guildId), metrics)));
+      return memory;
+    },
     writer: {
       put: async (guildId, collection, key, value) => {
         const outcome = await store.writer.put(guildId, collection, key, value);
