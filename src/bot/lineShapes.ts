@@ -19,6 +19,7 @@
  */
 import type { Board } from '../board.ts';
 import { WINDOW } from '../geometry.ts';
+import { fiveThreatsIn, fourMovesIn } from '../threats.ts';
 import type { Point, Stone } from '../types.ts';
 
 export const SHAPE_KINDS = ['none', 'two', 'three', 'open-three', 'four', 'open-four', 'five'] as const;
@@ -65,18 +66,14 @@ function lineShape(board: Board, p: Point, s: Stone, d: number): LineShape {
   const holding = (k: number) => windows.filter((w) => board.stonesIn(w, s) === k);
   const fours = holding(WINDOW - 1);
   if (fours.length > 0) {
-    const points = emptiesOf(board, fours);
+    const points = inLineOrder(board, fiveThreatsIn(board, s, fours));
     return { kind: points.length >= 2 ? 'open-four' : 'four', direction: d, stones: stonesOf(board, fours, s), points };
   }
   const threes = holding(WINDOW - 2);
   if (threes.length > 0) {
-    // A point of these patterns that would leave two ways to five on this line.
-    const points = emptiesOf(board, threes).filter((q) => {
-      board.play(q, s);
-      const ways = emptiesOf(board, possibleThrough(board, p, s, d).filter((w) => board.stonesIn(w, s) === WINDOW - 1)).length;
-      board.undo();
-      return ways >= 2;
-    });
+    // A point of these patterns that would leave two ways to five on this line: the rule's own
+    // open-four points (src/threats.ts), read from this line's windows only.
+    const points = inLineOrder(board, fourMovesIn(board, s, threes).openFours);
     return { kind: points.length > 0 ? 'open-three' : 'three', direction: d, stones: stonesOf(board, threes, s), points };
   }
   const twos = holding(2);
@@ -88,12 +85,6 @@ function lineShape(board: Board, p: Point, s: Stone, d: number): LineShape {
 function possibleThrough(board: Board, p: Point, s: Stone, d: number): number[] {
   const g = board.geometry;
   return board.possibleWindowsThrough(p, s).filter((w) => g.windowDirection[w] === d);
-}
-
-function emptiesOf(board: Board, windows: readonly number[]): Point[] {
-  const seen = new Set<Point>();
-  for (const w of windows) for (const q of board.windowPoints(w)) if (board.isEmpty(q)) seen.add(q);
-  return inLineOrder(board, [...seen]);
 }
 
 function stonesOf(board: Board, windows: readonly number[], s: Stone): Point[] {
