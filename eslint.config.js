@@ -1,5 +1,5 @@
 // Lint rules. The one rule that matters most here keeps the game and learning core pure:
-// files directly under src/ may not import the Discord, storage or rendering packages.
+// the stage folders of src/ may not import the Discord, storage or rendering packages.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -17,14 +17,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/*.ts'],
+    files: ['src/{rules,notation,recognition,learning,play,gomocup}/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: edgePackages.map((name) => ({
             name,
-            message: 'The core under src/ is pure: put this in an edge module (src/render, src/storage, src/discord).',
+            message: 'The core (src/rules to src/gomocup) is pure: put this in an edge module (src/render, src/storage, src/discord).',
           })),
         },
       ],

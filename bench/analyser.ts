@@ -9,11 +9,11 @@
  * learn less; everything else in these benchmarks is seeded.
  */
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
-import { analyseInProcess, type LossAnalysis } from '../src/curve.ts';
-import { parseDescription } from '../src/descriptionNotation.ts';
-import { Game } from '../src/game.ts';
-import { Library } from '../src/library.ts';
-import { expectOk } from '../src/result.ts';
+import { analyseInProcess, type LossAnalysis } from '../src/gomocup/curve.ts';
+import { parseDescription } from '../src/notation/descriptionNotation.ts';
+import { Game } from '../src/rules/game.ts';
+import { Library } from '../src/learning/library.ts';
+import { expectOk } from '../src/rules/result.ts';
 
 interface AnalysisRequest {
   readonly size: number;

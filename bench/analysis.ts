@@ -8,13 +8,13 @@
  * open-four blocks, until someone makes five. Seeds are tried in order from 1 until the game
  * ends within 10 moves of the wanted length; the seed found is printed.
  */
-import { analyseGame } from '../src/analysis.ts';
-import type { Game } from '../src/game.ts';
-import { compileSubgoal } from '../src/recognise.ts';
-import { parseDescription } from '../src/descriptionNotation.ts';
-import { expectOk } from '../src/result.ts';
-import { fiveThreats, openFourPoints } from '../src/threats.ts';
-import { opposite, stoneOf } from '../src/types.ts';
+import { analyseGame } from '../src/learning/analysis.ts';
+import type { Game } from '../src/rules/game.ts';
+import { compileSubgoal } from '../src/recognition/recognise.ts';
+import { parseDescription } from '../src/notation/descriptionNotation.ts';
+import { expectOk } from '../src/rules/result.ts';
+import { fiveThreats, openFourPoints } from '../src/rules/threats.ts';
+import { opposite, stoneOf } from '../src/rules/types.ts';
 import { measure, type Measurement } from './harness.ts';
 import { benchLibrary } from './libraries.ts';
 import { generateGame } from './positions.ts';

@@ -22,10 +22,10 @@
  *    board in the caches, so the extra time is a hot search's), against plain passes, by
  *    turns (sixteenth pass).
  */
-import { StreamMachine } from '../src/interpret.ts';
-import { makePoint } from '../src/point.ts';
-import { Recogniser, type Subgoal } from '../src/recognise.ts';
-import { BLACK, WHITE } from '../src/types.ts';
+import { StreamMachine } from '../src/recognition/interpret.ts';
+import { makePoint } from '../src/rules/point.ts';
+import { Recogniser, type Subgoal } from '../src/recognition/recognise.ts';
+import { BLACK, WHITE } from '../src/rules/types.ts';
 import { median } from './harness.ts';
 import { benchLibrary } from './libraries.ts';
 import { generateGame, reRecognitionMoves } from './positions.ts';

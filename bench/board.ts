@@ -1,5 +1,5 @@
 /** Board micro-benchmarks: play+undo throughput and enumeration of possible 5-patterns. */
-import { BLACK, WHITE } from '../src/types.ts';
+import { BLACK, WHITE } from '../src/rules/types.ts';
 import { measure, type Measurement } from './harness.ts';
 import { generateGame } from './positions.ts';
 

@@ -20,7 +20,7 @@
  * in the same rounds, and its ratio to the base printed beside the result: a change is only
  * shown when its ratio is clearly below the twin's.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './harness.ts';
@@ -40,15 +40,24 @@ interface RecogniserLike {
 
 const here = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
+/**
+ * A core module of a checkout: under its stage folder (src/recognition/recognise.ts), or, in
+ * a checkout from before src/ was cut into stages (issue 29), directly under src/.
+ */
+function coreModule(root: string, path: string): string {
+  const staged = `${root}/src/${path}`;
+  return existsSync(staged) ? staged : `${root}/src/${path.slice(path.indexOf('/') + 1)}`;
+}
+
 async function load(root: string, library: string): Promise<Side> {
-  const recognise = await import(`${root}/src/recognise.ts`);
-  const types = await import(`${root}/src/types.ts`);
+  const recognise = await import(coreModule(root, 'recognition/recognise.ts'));
+  const types = await import(coreModule(root, 'rules/types.ts'));
   const positions = await import(`${root}/bench/positions.ts`);
   let lib: unknown;
   if (library === 'generated') {
     lib = (await import(`${root}/bench/libraries.ts`)).benchLibrary(1000);
   } else {
-    const { Library } = await import(`${root}/src/library.ts`);
+    const { Library } = await import(coreModule(root, 'learning/library.ts'));
     const read = Library.fromFile(readFileSync(`${here}/bench/fixtures/learned-library.txt`, 'utf8'));
     if (!read.ok) throw new Error(`${root}: the learned library does not read`);
     lib = read.value.subgoals();

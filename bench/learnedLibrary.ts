@@ -5,7 +5,7 @@
  * made on descriptions alone and rarely realise on a board.
  *
  * How the library is made: it is the learning series of `npm run match` (bench/match.ts,
- * part 2; src/curve.ts `runLearningCurve`) played on for as long as it takes.
+ * part 2; src/gomocup/curve.ts `runLearningCurve`) played on for as long as it takes.
  * - Board 19×19, as the series; a game there takes well under a second, so there is no need
  *   for a smaller board.
  * - The learner is the project's player at level 5, seed 1968, starting from the rule of
@@ -42,12 +42,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createGomokuaiPlayer } from '../src/cli/gomokuaiPlayer.ts';
 import { SolverPlayer } from '../src/cli/solverPlayer.ts';
-import { runLearningCurve, type CurveGame, type CurveOpponent } from '../src/curve.ts';
-import { parseDescription } from '../src/descriptionNotation.ts';
-import { Library } from '../src/library.ts';
-import { generateOpenings } from '../src/match.ts';
-import { createPlayer } from '../src/player.ts';
-import { expectOk } from '../src/result.ts';
+import { runLearningCurve, type CurveGame, type CurveOpponent } from '../src/gomocup/curve.ts';
+import { parseDescription } from '../src/notation/descriptionNotation.ts';
+import { Library } from '../src/learning/library.ts';
+import { generateOpenings } from '../src/gomocup/match.ts';
+import { createPlayer } from '../src/play/player.ts';
+import { expectOk } from '../src/rules/result.ts';
 import { PAPER_SUBGOALS } from './libraries.ts';
 
 const SIZE = 19;
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
   const print = (s: string) => process.stdout.write(`${s}\n`);
   const mix = opponents();
   const how = [
-    `made by bench/learnedLibrary.ts: the learning series of npm run match (src/curve.ts) on ${SIZE}×${SIZE}, played on until the library held ${o.target} subgoals`,
+    `made by bench/learnedLibrary.ts: the learning series of npm run match (src/gomocup/curve.ts) on ${SIZE}×${SIZE}, played on until the library held ${o.target} subgoals`,
     `learner: the player at level 5, seed 1968, from the rule of five; opponents in turn, a colour-swapped pair each: ${mix.map((m) => m.name).join(', ')}`,
     `elcock-3: level 3 with the paper's six subgoals, seed 300 + pair; openings: generateOpenings(2026, ..., 19); each loss analysed in process`,
   ];

@@ -27,12 +27,12 @@
  * rare on a board. benchLibrary(1000) takes a few seconds; the libraries are nested (the
  * first n subgoals of a larger library are the library of n).
  */
-import { canonicalString } from '../src/canonical.ts';
-import { descriptionLines, validateDescription, withoutComments, type Description, type LineSpec } from '../src/description.ts';
-import { parseDescription } from '../src/descriptionNotation.ts';
-import { seededRandom, type Random } from '../src/random.ts';
-import { compileSubgoal, type Subgoal } from '../src/recognise.ts';
-import { expectOk } from '../src/result.ts';
+import { canonicalString } from '../src/notation/canonical.ts';
+import { descriptionLines, validateDescription, withoutComments, type Description, type LineSpec } from '../src/notation/description.ts';
+import { parseDescription } from '../src/notation/descriptionNotation.ts';
+import { seededRandom, type Random } from '../src/rules/random.ts';
+import { compileSubgoal, type Subgoal } from '../src/recognition/recognise.ts';
+import { expectOk } from '../src/rules/result.ts';
 
 export const PAPER_SUBGOALS = [
   '(1) 1:5',

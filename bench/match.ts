@@ -6,10 +6,10 @@
  *    `tss` (the soundness solver as a threat-space player, src/cli/solverPlayer.ts) and, for
  *    levels 1–4, against itself at level 5; plus `tss` against `gomokuai` to place the two
  *    sparring partners. Each on 15×15 and 19×19, in colour-swapped pairs from balanced
- *    openings (`generateOpenings`, src/match.ts: 3 to 5 stones near the centre, no open three
+ *    openings (`generateOpenings`, src/gomocup/match.ts: 3 to 5 stones near the centre, no open three
  *    or four for either side), engine against engine over the Gomocup protocol in this
  *    process (`builtin` engines) with the match runner's exact-five referee.
- * 2. **Learning curve** (src/curve.ts). The player at level 5 starts from an empty library and
+ * 2. **Learning curve** (src/gomocup/curve.ts). The player at level 5 starts from an empty library and
  *    plays a series against a fixed rotating mix — `gomokuai`, `tss`, and the player at level
  *    3 with a frozen library of the paper's six subgoals (`elcock-3`), a pair of games each in
  *    turn — learning from every game won with a five (its losses, and its own wins).
@@ -40,14 +40,14 @@ import { dirname, join } from 'node:path';
 import { renderLearningCurve } from '../src/cli/curve.ts';
 import { createGomokuaiPlayer } from '../src/cli/gomokuaiPlayer.ts';
 import { SolverPlayer } from '../src/cli/solverPlayer.ts';
-import { evaluate, engineOf, runLearningCurve, targetProgress, type CurveOpponent, type LearningCurve } from '../src/curve.ts';
-import { parseDescription } from '../src/descriptionNotation.ts';
-import type { MovePlayer } from '../src/engine.ts';
-import { Library } from '../src/library.ts';
-import { makeGameRecord, recordOf } from '../src/gameRecord.ts';
-import { generateOpenings, makeOutcomeRecord, makeResultsTable, playMatch, type EngineStanding, type MatchReport } from '../src/match.ts';
-import { createPlayer, type Level } from '../src/player.ts';
-import { expectOk } from '../src/result.ts';
+import { evaluate, engineOf, runLearningCurve, targetProgress, type CurveOpponent, type LearningCurve } from '../src/gomocup/curve.ts';
+import { parseDescription } from '../src/notation/descriptionNotation.ts';
+import type { MovePlayer } from '../src/play/engine.ts';
+import { Library } from '../src/learning/library.ts';
+import { makeGameRecord, recordOf } from '../src/rules/gameRecord.ts';
+import { generateOpenings, makeOutcomeRecord, makeResultsTable, playMatch, type EngineStanding, type MatchReport } from '../src/gomocup/match.ts';
+import { createPlayer, type Level } from '../src/play/player.ts';
+import { expectOk } from '../src/rules/result.ts';
 import { WorkerAnalyser } from './analyser.ts';
 import { PAPER_SUBGOALS } from './libraries.ts';
 import { REPEATS_DEFAULTS, runRepeats } from './repeats.ts';

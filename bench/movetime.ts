@@ -1,7 +1,7 @@
 /**
- * Move time of the player (src/player.ts) on 19×19 with the project's own 1000-subgoal learned
+ * Move time of the player (src/play/player.ts) on 19×19 with the project's own 1000-subgoal learned
  * library (bench/fixtures/learned-library.txt, the one the recognition suite uses), at levels
- * 5, 4 and 3 — the levels that look ahead (src/lookahead.ts). Issue 25's target, for level 5:
+ * 5, 4 and 3 — the levels that look ahead (src/play/lookahead.ts). Issue 25's target, for level 5:
  * median ≤ 50 ms and worst ≤ 1 s a move; lower levels faster.
  *
  * Each move is timed as it happens in a real game, `chooseMove` on the position the game has
@@ -13,11 +13,11 @@
  * so the JIT has settled. Each row is one level's games, every move of the player a sample.
  */
 import { createGomokuaiPlayer } from '../src/cli/gomokuaiPlayer.ts';
-import { Game } from '../src/game.ts';
-import { generateOpenings, type Opening } from '../src/match.ts';
-import { createPlayer, type Level } from '../src/player.ts';
-import type { Subgoal } from '../src/recognise.ts';
-import { expectOk } from '../src/result.ts';
+import { Game } from '../src/rules/game.ts';
+import { generateOpenings, type Opening } from '../src/gomocup/match.ts';
+import { createPlayer, type Level } from '../src/play/player.ts';
+import type { Subgoal } from '../src/recognition/recognise.ts';
+import { expectOk } from '../src/rules/result.ts';
 import { median, type Measurement } from './harness.ts';
 import { learnedLibrary } from './recognition.ts';
 

@@ -1,12 +1,12 @@
 /**
  * The balanced openings the match tools play from, as files in assets/openings/: each is
- * `generateOpenings(seed, count, size)` (src/match.ts) written one opening a line, so a match
+ * `generateOpenings(seed, count, size)` (src/gomocup/match.ts) written one opening a line, so a match
  * can be replayed, read or run with `gomoku match --openings assets/openings/<name>.txt` without
  * knowing the seed. The tools still call the generator; a test checks each file is exactly
  * what it gives (generated openings of one seed are a prefix of the longer list, so a run that
  * needs fewer uses the first lines). `npx tsx bench/writeOpenings.ts` writes them again.
  */
-import { generateOpenings, makeOpenings } from '../src/match.ts';
+import { generateOpenings, makeOpenings } from '../src/gomocup/match.ts';
 
 export interface OpeningSet {
   readonly name: string;
@@ -31,7 +31,7 @@ export const OPENING_SETS: readonly OpeningSet[] = [
 /** The file of a set: a header naming the generator call and who uses it, then the openings. */
 export function openingsFile(set: OpeningSet): string {
   const header = [
-    `# generateOpenings(${set.seed}, ${set.count}, ${set.size}) (src/match.ts): ${set.count} balanced openings on ${set.size}×${set.size},`,
+    `# generateOpenings(${set.seed}, ${set.count}, ${set.size}) (src/gomocup/match.ts): ${set.count} balanced openings on ${set.size}×${set.size},`,
     '# one a line, black first; each is played twice, the colours swapped.',
     `# Used by ${set.usedBy}.`,
     '# Written by npx tsx bench/writeOpenings.ts; a test checks it is what the generator gives.',

@@ -10,11 +10,11 @@
  * A move that would make five is redrawn, so the game runs as long as asked. The same seed
  * and length always give the same game.
  */
-import { Game } from '../src/game.ts';
-import { pointAt } from '../src/point.ts';
-import { ProfileTable, specAtom } from '../src/profile.ts';
-import { seededRandom, type Random } from '../src/random.ts';
-import { BLACK, WHITE } from '../src/types.ts';
+import { Game } from '../src/rules/game.ts';
+import { pointAt } from '../src/rules/point.ts';
+import { ProfileTable, specAtom } from '../src/recognition/profile.ts';
+import { seededRandom, type Random } from '../src/rules/random.ts';
+import { BLACK, WHITE } from '../src/rules/types.ts';
 
 export function generateGame(seed: number, moves: number, size = 19): Game {
   const rnd = seededRandom(seed);

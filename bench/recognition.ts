@@ -11,11 +11,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { boardFromPicture } from '../src/boardText.ts';
-import { Library } from '../src/library.ts';
-import { Recogniser, type Subgoal } from '../src/recognise.ts';
-import { describeProblem } from '../src/result.ts';
-import { BLACK, WHITE, type Stone } from '../src/types.ts';
+import { boardFromPicture } from '../src/rules/boardText.ts';
+import { Library } from '../src/learning/library.ts';
+import { Recogniser, type Subgoal } from '../src/recognition/recognise.ts';
+import { describeProblem } from '../src/rules/result.ts';
+import { BLACK, WHITE, type Stone } from '../src/rules/types.ts';
 import { referenceRealisations } from '../test/support/referenceMatcher.ts';
 import { measure, median, type Measurement } from './harness.ts';
 import { benchLibrary } from './libraries.ts';

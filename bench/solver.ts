@@ -4,11 +4,11 @@
  * documented generator (bench/positions.ts) — reported per call, with the nodes searched and
  * nodes per second in the note. A fresh search each call: nothing is carried between calls.
  */
-import type { Board } from '../src/board.ts';
-import { boardFromPicture, parseBoardText } from '../src/boardText.ts';
-import { expectOk } from '../src/result.ts';
-import { solve, type SolveOptions } from '../src/solver.ts';
-import { BLACK, WHITE, type Stone } from '../src/types.ts';
+import type { Board } from '../src/rules/board.ts';
+import { boardFromPicture, parseBoardText } from '../src/rules/boardText.ts';
+import { expectOk } from '../src/rules/result.ts';
+import { solve, type SolveOptions } from '../src/learning/solver.ts';
+import { BLACK, WHITE, type Stone } from '../src/rules/types.ts';
 import { measure, type Measurement } from './harness.ts';
 import { generateGame } from './positions.ts';
 

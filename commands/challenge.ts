@@ -7,7 +7,7 @@
  * so and loses its buttons (a press on it after a restart is told so too).
  */
 import { InteractionContextType, MessageFlags, SlashCommandBuilder, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import type { Level } from '../src/player.ts';
+import type { Level } from '../src/play/player.ts';
 import type { BoardSize } from '../src/bot/records.ts';
 import type { ColourChoice } from '../src/bot/service.ts';
 import { declinedView, invitationExpiredView, invitationView, versusStartedView } from '../src/bot/communityViews.ts';

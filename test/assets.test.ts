@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OPENING_SETS, openingsFile } from '../bench/openings.ts';
-import { parseGameRecord } from '../src/gameRecord.ts';
-import { generateOpenings, makeOpenings, parseOpenings } from '../src/match.ts';
-import { makePoint } from '../src/point.ts';
+import { parseGameRecord } from '../src/rules/gameRecord.ts';
+import { generateOpenings, makeOpenings, parseOpenings } from '../src/gomocup/match.ts';
+import { makePoint } from '../src/rules/point.ts';
 import { renderAvatar } from '../src/render/avatar.ts';
-import { expectOk } from '../src/result.ts';
+import { expectOk } from '../src/rules/result.ts';
 import { decode } from './render/png.ts';
 import { runCli } from './support/cli.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Board } from '../src/board.ts';
-import { geometry } from '../src/geometry.ts';
-import { pointAt } from '../src/point.ts';
-import { seededRandom } from '../src/random.ts';
-import { BLACK, EMPTY, WHITE, type Stone } from '../src/types.ts';
+import { Board } from '../src/rules/board.ts';
+import { geometry } from '../src/rules/geometry.ts';
+import { pointAt } from '../src/rules/point.ts';
+import { seededRandom } from '../src/rules/random.ts';
+import { BLACK, EMPTY, WHITE, type Stone } from '../src/rules/types.ts';
 import { bruteExactFive, bruteWindows } from './support/bruteForce.ts';
 
 function expectMatchesBruteForce(board: Board): void {

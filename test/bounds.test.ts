@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { INPUT_LIMITS } from '../src/cli/command.ts';
-import { MAX_DESCRIPTION_NODES, parseDescription } from '../src/descriptionNotation.ts';
-import { parseBoardText } from '../src/boardText.ts';
-import { parseGame } from '../src/gameRecord.ts';
-import { Library } from '../src/library.ts';
+import { MAX_DESCRIPTION_NODES, parseDescription } from '../src/notation/descriptionNotation.ts';
+import { parseBoardText } from '../src/rules/boardText.ts';
+import { parseGame } from '../src/rules/gameRecord.ts';
+import { Library } from '../src/learning/library.ts';
 import { runCli } from './support/cli.ts';
 import { FIXTURES, fixture } from './support/fixtures.ts';
 

@@ -5,7 +5,7 @@ import {
   canonicalLabelling,
   canonicalString,
   sameSubgoal,
-} from '../src/canonical.ts';
+} from '../src/notation/canonical.ts';
 import {
   makeSpec,
   relabel,
@@ -14,10 +14,10 @@ import {
   type Description,
   type LineSpec,
   type NodeLine,
-} from '../src/description.ts';
-import { makeDescription, makeNodeList, parseDescription } from '../src/descriptionNotation.ts';
-import { seededRandom, type Random } from '../src/random.ts';
-import { expectOk } from '../src/result.ts';
+} from '../src/notation/description.ts';
+import { makeDescription, makeNodeList, parseDescription } from '../src/notation/descriptionNotation.ts';
+import { seededRandom, type Random } from '../src/rules/random.ts';
+import { expectOk } from '../src/rules/result.ts';
 import { goldenCases } from './support/descriptionFixtures.ts';
 import { randomDescription, randomPermutation } from './support/randomDescription.ts';
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { CHART_HEIGHT, CHART_WIDTH, renderLearningCurve } from '../src/cli/curve.ts';
 import { createGomokuaiPlayer } from '../src/cli/gomokuaiPlayer.ts';
 import { SolverPlayer } from '../src/cli/solverPlayer.ts';
-import { curveBlocks, evaluate, runLearningCurve, targetProgress, type CurveGame, type CurveOpponent } from '../src/curve.ts';
-import { Game } from '../src/game.ts';
-import { generateOpenings } from '../src/match.ts';
+import { curveBlocks, evaluate, runLearningCurve, targetProgress, type CurveGame, type CurveOpponent } from '../src/gomocup/curve.ts';
+import { Game } from '../src/rules/game.ts';
+import { generateOpenings } from '../src/gomocup/match.ts';
 import { decode } from './render/png.ts';
 
 const opponents: CurveOpponent[] = [

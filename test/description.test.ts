@@ -10,10 +10,10 @@ import {
   validateDescription,
   withoutComments,
   type Description,
-} from '../src/description.ts';
-import { makeDescription, parseDescription } from '../src/descriptionNotation.ts';
-import { seededRandom } from '../src/random.ts';
-import { expectOk } from '../src/result.ts';
+} from '../src/notation/description.ts';
+import { makeDescription, parseDescription } from '../src/notation/descriptionNotation.ts';
+import { seededRandom } from '../src/rules/random.ts';
+import { expectOk } from '../src/rules/result.ts';
 import { randomDescription, randomPermutation } from './support/randomDescription.ts';
 
 const parse = (text: string): Description => expectOk(parseDescription(text));

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Description } from '../src/description.ts';
+import type { Description } from '../src/notation/description.ts';
 import {
   makeDescription,
   makeNodeList,
   makePatternList,
   parseDescription,
   parseDescriptionSyntax,
-} from '../src/descriptionNotation.ts';
-import { seededRandom } from '../src/random.ts';
-import { expectOk } from '../src/result.ts';
+} from '../src/notation/descriptionNotation.ts';
+import { seededRandom } from '../src/rules/random.ts';
+import { expectOk } from '../src/rules/result.ts';
 import { goldenCases, malformedCases } from './support/descriptionFixtures.ts';
 import { randomDescription } from './support/randomDescription.ts';
 

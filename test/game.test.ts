@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Game, describeStatus } from '../src/game.ts';
-import { parseGame } from '../src/gameRecord.ts';
-import { makePoint, parsePoint } from '../src/point.ts';
-import { expectOk } from '../src/result.ts';
+import { Game, describeStatus } from '../src/rules/game.ts';
+import { parseGame } from '../src/rules/gameRecord.ts';
+import { makePoint, parsePoint } from '../src/rules/point.ts';
+import { expectOk } from '../src/rules/result.ts';
 import { fixture } from './support/fixtures.ts';
 
 const five = (g: Game): string[] => {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBrain } from '../src/cli/brain.ts';
 import { createGomokuaiPlayer, gomokuaiBoard } from '../src/cli/gomokuaiPlayer.ts';
-import type { MovePlayer } from '../src/engine.ts';
-import { Game } from '../src/game.ts';
+import type { MovePlayer } from '../src/play/engine.ts';
+import { Game } from '../src/rules/game.ts';
 import {
   fromGomocup,
   gameFromStones,
@@ -15,10 +15,10 @@ import {
   parseGomocupCommand,
   parseGomocupReply,
   toGomocup,
-} from '../src/gomocup.ts';
-import { makePoint, parsePoint } from '../src/point.ts';
-import { expectOk } from '../src/result.ts';
-import type { Point } from '../src/types.ts';
+} from '../src/gomocup/protocol.ts';
+import { makePoint, parsePoint } from '../src/rules/point.ts';
+import { expectOk } from '../src/rules/result.ts';
+import type { Point } from '../src/rules/types.ts';
 import { spawnBrain } from './support/brainProcess.ts';
 
 const names = (game: Game | undefined) => (game?.moves ?? []).map((p) => makePoint(game!.size, p));

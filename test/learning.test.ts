@@ -1,16 +1,16 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyseGame } from '../src/analysis.ts';
-import { Board } from '../src/board.ts';
-import { parseGameRecord, replayRecord, type GameRecord } from '../src/gameRecord.ts';
-import { Library, parseProvenance } from '../src/library.ts';
-import { seededRandom } from '../src/random.ts';
-import { Recogniser, type Subgoal } from '../src/recognise.ts';
-import { expectOk } from '../src/result.ts';
-import { solve } from '../src/solver.ts';
-import { SYMMETRIES, transformPoint, translatePoint } from '../src/symmetry.ts';
-import { BLACK, otherStone, stoneOf, type Point, type Stone } from '../src/types.ts';
+import { analyseGame } from '../src/learning/analysis.ts';
+import { Board } from '../src/rules/board.ts';
+import { parseGameRecord, replayRecord, type GameRecord } from '../src/rules/gameRecord.ts';
+import { Library, parseProvenance } from '../src/learning/library.ts';
+import { seededRandom } from '../src/rules/random.ts';
+import { Recogniser, type Subgoal } from '../src/recognition/recognise.ts';
+import { expectOk } from '../src/rules/result.ts';
+import { solve } from '../src/learning/solver.ts';
+import { SYMMETRIES, transformPoint, translatePoint } from '../src/rules/symmetry.ts';
+import { BLACK, otherStone, stoneOf, type Point, type Stone } from '../src/rules/types.ts';
 import { runCli } from './support/cli.ts';
 import { fixture, FIXTURES } from './support/fixtures.ts';
 import { library } from './support/recognition.ts';
@@ -88,7 +88,7 @@ function boardBefore(r: GameRecord, index: number): Board {
 /**
  * How a comment is checked: play starts at the commented node (which may threaten nothing at
  * once, if it sets up threats that one reply cannot all stop) against a defence that only
- * blocks, as the paper's comments mean (src/solver.ts, `defenderThreats`, `quietFirstMove`).
+ * blocks, as the paper's comments mean (src/learning/solver.ts, `defenderThreats`, `quietFirstMove`).
  */
 const COMMENT_CHECK = { nodeBudget: 400_000, defenderThreats: false, quietFirstMove: true } as const;
 

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalString } from '../src/canonical.ts';
-import { Library } from '../src/library.ts';
-import { makeLibraryFile, parseLibraryFile } from '../src/libraryFile.ts';
-import { expectOk } from '../src/result.ts';
+import { canonicalString } from '../src/notation/canonical.ts';
+import { Library } from '../src/learning/library.ts';
+import { makeLibraryFile, parseLibraryFile } from '../src/notation/libraryFile.ts';
+import { expectOk } from '../src/rules/result.ts';
 import { runCli } from './support/cli.ts';
 import { fixture, FIXTURES } from './support/fixtures.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Description } from '../src/description.ts';
-import { parseDescription } from '../src/descriptionNotation.ts';
-import { makeListing } from '../src/listing.ts';
-import { seededRandom } from '../src/random.ts';
-import { expectOk } from '../src/result.ts';
+import type { Description } from '../src/notation/description.ts';
+import { parseDescription } from '../src/notation/descriptionNotation.ts';
+import { makeListing } from '../src/notation/listing.ts';
+import { seededRandom } from '../src/rules/random.ts';
+import { expectOk } from '../src/rules/result.ts';
 import { goldenCases } from './support/descriptionFixtures.ts';
 
 const parse = (text: string): Description => expectOk(parseDescription(text));

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGomokuaiPlayer } from '../src/cli/gomokuaiPlayer.ts';
 import { processChannel } from '../src/cli/match.ts';
-import type { MovePlayer } from '../src/engine.ts';
-import { describeStatus, Game } from '../src/game.ts';
-import { gameFromStones, GomocupSession } from '../src/gomocup.ts';
-import { parseGame, parseGameRecord } from '../src/gameRecord.ts';
+import type { MovePlayer } from '../src/play/engine.ts';
+import { describeStatus, Game } from '../src/rules/game.ts';
+import { gameFromStones, GomocupSession } from '../src/gomocup/protocol.ts';
+import { parseGame, parseGameRecord } from '../src/rules/gameRecord.ts';
 import {
   generateOpenings,
   hasOpenThreeOrFour,
@@ -17,9 +17,9 @@ import {
   sessionChannel,
   type EngineSpec,
   type MatchReport,
-} from '../src/match.ts';
-import { colOf, makePoint, parsePoint, rowOf } from '../src/point.ts';
-import { expectOk } from '../src/result.ts';
+} from '../src/gomocup/match.ts';
+import { colOf, makePoint, parsePoint, rowOf } from '../src/rules/point.ts';
+import { expectOk } from '../src/rules/result.ts';
 import { runCli } from './support/cli.ts';
 import { FIXTURES } from './support/fixtures.ts';
 

@@ -1,12 +1,12 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { boardFromPicture, makeBoardText, parseBoardText } from '../src/boardText.ts';
-import { makeGameRecord, parseGame, parseGameRecord, replayRecord } from '../src/gameRecord.ts';
-import { makePoint, parsePoint } from '../src/point.ts';
-import { seededRandom } from '../src/random.ts';
-import { expectOk } from '../src/result.ts';
-import { BLACK, EMPTY, WHITE, type Cell } from '../src/types.ts';
+import { boardFromPicture, makeBoardText, parseBoardText } from '../src/rules/boardText.ts';
+import { makeGameRecord, parseGame, parseGameRecord, replayRecord } from '../src/rules/gameRecord.ts';
+import { makePoint, parsePoint } from '../src/rules/point.ts';
+import { seededRandom } from '../src/rules/random.ts';
+import { expectOk } from '../src/rules/result.ts';
+import { BLACK, EMPTY, WHITE, type Cell } from '../src/rules/types.ts';
 import { fixture, FIXTURES } from './support/fixtures.ts';
 
 describe('point notation', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Game } from '../src/game.ts';
-import { parseGame } from '../src/gameRecord.ts';
-import { createPlayer, explain, LEVELS, type Level, type MoveChoice } from '../src/player.ts';
-import { makePoint, parsePoint } from '../src/point.ts';
-import { seededRandom } from '../src/random.ts';
-import { Recogniser } from '../src/recognise.ts';
-import { expectOk } from '../src/result.ts';
+import { Game } from '../src/rules/game.ts';
+import { parseGame } from '../src/rules/gameRecord.ts';
+import { createPlayer, explain, LEVELS, type Level, type MoveChoice } from '../src/play/player.ts';
+import { makePoint, parsePoint } from '../src/rules/point.ts';
+import { seededRandom } from '../src/rules/random.ts';
+import { Recogniser } from '../src/recognition/recognise.ts';
+import { expectOk } from '../src/rules/result.ts';
 import { fixture } from './support/fixtures.ts';
 import { library } from './support/recognition.ts';
 import { simpleMove } from './support/simplePlayers.ts';

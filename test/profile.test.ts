@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Board } from '../src/board.ts';
-import { directionWindows, EMPTY_SHIFT, LINE_SHIFT, ProfileTable, windowSet } from '../src/profile.ts';
-import { seededRandom } from '../src/random.ts';
-import { BLACK, WHITE, type Stone } from '../src/types.ts';
+import { Board } from '../src/rules/board.ts';
+import { directionWindows, EMPTY_SHIFT, LINE_SHIFT, ProfileTable, windowSet } from '../src/recognition/profile.ts';
+import { seededRandom } from '../src/rules/random.ts';
+import { BLACK, WHITE, type Stone } from '../src/rules/types.ts';
 
 /**
  * The profile table's derived data — the OR of a point's other masks, and the line bit boards

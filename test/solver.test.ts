@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { Board } from '../src/board.ts';
-import { boardFromPicture, parseBoardText, type BoardPicture } from '../src/boardText.ts';
-import { makePoint, parsePoint } from '../src/point.ts';
-import { seededRandom } from '../src/random.ts';
-import { expectOk } from '../src/result.ts';
-import { solve, type SolveOptions, type SolveResult } from '../src/solver.ts';
-import { SYMMETRIES, swapColours, transformPicture } from '../src/symmetry.ts';
-import { fiveThreats, fours, openFourPoints, threatClass, threeDefences, threes } from '../src/threats.ts';
-import { BLACK, EMPTY, WHITE, otherStone, type Cell, type Point, type Stone } from '../src/types.ts';
+import { Board } from '../src/rules/board.ts';
+import { boardFromPicture, parseBoardText, type BoardPicture } from '../src/rules/boardText.ts';
+import { makePoint, parsePoint } from '../src/rules/point.ts';
+import { seededRandom } from '../src/rules/random.ts';
+import { expectOk } from '../src/rules/result.ts';
+import { solve, type SolveOptions, type SolveResult } from '../src/learning/solver.ts';
+import { SYMMETRIES, swapColours, transformPicture } from '../src/rules/symmetry.ts';
+import { fiveThreats, fours, openFourPoints, threatClass, threeDefences, threes } from '../src/rules/threats.ts';
+import { BLACK, EMPTY, WHITE, otherStone, type Cell, type Point, type Stone } from '../src/rules/types.ts';
 import { fixture } from './support/fixtures.ts';
 
 const picture = (name: string): BoardPicture => expectOk(parseBoardText(fixture(`solver/${name}.txt`)));
@@ -151,7 +151,7 @@ function verifyWin(pic: BoardPicture, a: Stone, res: SolveResult, extra: Partial
 // ---------------------------------------------------------------------------------------
 
 describe('threat classes on one line', () => {
-  // Each expectation is worked by hand from the diagram in src/threats.ts.
+  // Each expectation is worked by hand from the diagram in src/rules/threats.ts.
   it('finds five threats, and none where filling would make six', () => {
     expect(names(11, fiveThreats(row('oxxxx'), BLACK))).toEqual(['f5']);
     expect(names(11, fiveThreats(row('.xxxx.'), BLACK))).toEqual(['a5', 'f5']);

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createGomokuaiPlayer } from '../src/cli/gomokuaiPlayer.ts';
 import { createNamedPlayer, playerNames } from '../src/cli/players.ts';
 import { SolverPlayer } from '../src/cli/solverPlayer.ts';
-import type { MovePlayer } from '../src/engine.ts';
-import type { Game } from '../src/game.ts';
-import { gameFromStones } from '../src/gomocup.ts';
-import { makePoint, parsePoint } from '../src/point.ts';
-import { expectOk } from '../src/result.ts';
+import type { MovePlayer } from '../src/play/engine.ts';
+import type { Game } from '../src/rules/game.ts';
+import { gameFromStones } from '../src/gomocup/protocol.ts';
+import { makePoint, parsePoint } from '../src/rules/point.ts';
+import { expectOk } from '../src/rules/result.ts';
 
 function position(size: number, black: string, white: string): Game {
   const at = (s: string) => (s === '' ? [] : s.split(' ').map((t) => expectOk(parsePoint(size, t))));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Board } from '../src/board.ts';
-import { boardFromPicture, parseBoardText } from '../src/boardText.ts';
-import { makePoint } from '../src/point.ts';
-import { expectOk } from '../src/result.ts';
+import { Board } from '../src/rules/board.ts';
+import { boardFromPicture, parseBoardText } from '../src/rules/boardText.ts';
+import { makePoint } from '../src/rules/point.ts';
+import { expectOk } from '../src/rules/result.ts';
 import {
   inverseSymmetry,
   SYMMETRIES,
@@ -11,8 +11,8 @@ import {
   transformPoint,
   translatePicture,
   translatePoint,
-} from '../src/symmetry.ts';
-import { BLACK, WHITE, type Stone } from '../src/types.ts';
+} from '../src/rules/symmetry.ts';
+import { BLACK, WHITE, type Stone } from '../src/rules/types.ts';
 import { fixture } from './support/fixtures.ts';
 
 function histogram(b: Board, s: Stone): number[] {

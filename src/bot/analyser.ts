@@ -1,7 +1,7 @@
 /**
  * The analysis of a lost game, off the caller's thread, under a time limit.
  *
- * The walk back (src/analysis.ts) runs the recogniser over every position of the game with the
+ * The walk back (src/learning/analysis.ts) runs the recogniser over every position of the game with the
  * server's whole library. With the project's own thousand-subgoal library it takes from under
  * 0.1 s to over 2 s on the learning fixtures, and on some games far longer; run inline it would
  * hold the one event loop the gateway's heartbeats and every other member's replies share. So
@@ -30,12 +30,12 @@
  *   does).
  */
 import { Worker } from 'node:worker_threads';
-import { parseDescription } from '../descriptionNotation.ts';
-import type { LearnedSubgoal } from '../analysis.ts';
-import type { Game } from '../game.ts';
-import { compileCached } from '../library.ts';
-import type { Subgoal } from '../recognise.ts';
-import type { Colour } from '../types.ts';
+import { parseDescription } from '../notation/descriptionNotation.ts';
+import type { LearnedSubgoal } from '../learning/analysis.ts';
+import type { Game } from '../rules/game.ts';
+import { compileCached } from '../learning/library.ts';
+import type { Subgoal } from '../recognition/recognise.ts';
+import type { Colour } from '../rules/types.ts';
 import type { AnalysisAnswer, AnalysisRequest, FromWorker, ToWorker } from './analysisWorker.ts';
 import { errorText } from './log.ts';
 

@@ -12,12 +12,12 @@
  * (canonicalisation included), looking them up nothing.
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { analyseGame } from '../analysis.ts';
-import { parseDescription } from '../descriptionNotation.ts';
-import { Game } from '../game.ts';
-import { compileCached } from '../library.ts';
-import type { Subgoal } from '../recognise.ts';
-import type { Colour, Point } from '../types.ts';
+import { analyseGame } from '../learning/analysis.ts';
+import { parseDescription } from '../notation/descriptionNotation.ts';
+import { Game } from '../rules/game.ts';
+import { compileCached } from '../learning/library.ts';
+import type { Subgoal } from '../recognition/recognise.ts';
+import type { Colour, Point } from '../rules/types.ts';
 
 /** One lost game to analyse, as plain data. */
 export interface AnalysisRequest {

@@ -9,9 +9,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseGameRecord } from '../gameRecord.ts';
-import { makePoint } from '../point.ts';
-import { expectOk } from '../result.ts';
+import { parseGameRecord } from '../rules/gameRecord.ts';
+import { makePoint } from '../rules/point.ts';
+import { expectOk } from '../rules/result.ts';
 import { versusMovedView, withStandings } from './communityViews.ts';
 import { openBotStorage } from './config.ts';
 import { silentLog } from './log.ts';

@@ -22,7 +22,7 @@
  * - Expiry is a loss on time for the side to move once both sides have moved, as in
  *   correspondence play; before that the game is abandoned and unrated (ratings.ts).
  */
-import type { Colour, Point } from '../types.ts';
+import type { Colour, Point } from '../rules/types.ts';
 import { Bad, boardSize, decoding, field, isCount, isObject, isString, isStrings, isTime, legalMoves, notation, points, type Json } from './decode.ts';
 import type { BoardSize, Ending } from './records.ts';
 

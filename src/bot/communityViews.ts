@@ -11,10 +11,10 @@
  * - The result of a game the bot learned from names the subgoals and the winner's moves they
  *   were learned at: "I watched and learned `(1, 1) 3:3', 3'` from <@a>'s win at move 9".
  */
-import { makePoint } from '../point.ts';
+import { makePoint } from '../rules/point.ts';
 import type { LineChartSpec } from '../render/index.ts';
 import { picture } from './picture.ts';
-import type { Point } from '../types.ts';
+import type { Point } from '../rules/types.ts';
 import { BOT_PLAYER, opponentOf, playerOf, type MemorySettings, type RatingRecord } from './communityRecords.ts';
 import { ratedLine } from './communityWords.ts';
 import type { AdoptPreview, Adopted, MemoryStatus, ShareChange } from './pool.ts';

@@ -3,7 +3,7 @@
  * subgoal came from, for /library, and what a game did to ratings. Apart from
  * communityViews.ts so that views.ts and it need not import each other.
  */
-import type { Provenance } from '../library.ts';
+import type { Provenance } from '../learning/library.ts';
 import { BOT_PLAYER, type LearnedOrigin } from './communityRecords.ts';
 import { ratingText, type Rated } from './ratings.ts';
 import type { Frontend } from './words.ts';

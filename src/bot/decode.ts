@@ -5,10 +5,10 @@
  * the record rather than crash. Kept apart from the codecs so that the record modules can
  * share them without importing each other.
  */
-import { replayRecord } from '../gameRecord.ts';
-import { makePoint, parsePoint } from '../point.ts';
-import { err, ok, problem, type Result } from '../result.ts';
-import type { Point } from '../types.ts';
+import { replayRecord } from '../rules/gameRecord.ts';
+import { makePoint, parsePoint } from '../rules/point.ts';
+import { err, ok, problem, type Result } from '../rules/result.ts';
+import type { Point } from '../rules/types.ts';
 
 export type Json = Record<string, unknown>;
 

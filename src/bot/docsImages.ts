@@ -8,7 +8,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makePoint } from '../point.ts';
+import { makePoint } from '../rules/point.ts';
 import { openBotStorage } from './config.ts';
 import { silentLog } from './log.ts';
 import { GameService, type Moved, type Seat } from './service.ts';

@@ -11,12 +11,12 @@
  * recognised again, and if the realisation is gone the example keeps every stone within two
  * lines of the footprint instead.
  */
-import type { LearnedSubgoal } from '../analysis.ts';
-import { Board } from '../board.ts';
-import type { Game } from '../game.ts';
-import { parsePoint } from '../point.ts';
-import { recognise, type Realisation, type Subgoal } from '../recognise.ts';
-import { BLACK, type Colour, type Point, type Stone } from '../types.ts';
+import type { LearnedSubgoal } from '../learning/analysis.ts';
+import { Board } from '../rules/board.ts';
+import type { Game } from '../rules/game.ts';
+import { parsePoint } from '../rules/point.ts';
+import { recognise, type Realisation, type Subgoal } from '../recognition/recognise.ts';
+import { BLACK, type Colour, type Point, type Stone } from '../rules/types.ts';
 import type { Example } from './records.ts';
 
 /**

@@ -5,8 +5,8 @@
  * the bot is and `GameService.idle()` waits for both; the same handling of storage outages; and
  * the same walk back through a game, in the same worker pool, for a game the bot watched.
  */
-import type { Game } from '../game.ts';
-import type { Library } from '../library.ts';
+import type { Game } from '../rules/game.ts';
+import type { Library } from '../learning/library.ts';
 import type { LearnedOrigin } from './communityRecords.ts';
 import type { KeyedLock } from './lock.ts';
 import type { BotLog } from './log.ts';

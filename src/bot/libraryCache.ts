@@ -40,7 +40,7 @@
  * Two commands of a server whose library is not held share one read.
  */
 import { randomBytes } from 'node:crypto';
-import { Library } from '../library.ts';
+import { Library } from '../learning/library.ts';
 import { isStorageUnavailable, type GuildMemory, type PendingWrite, type PutOutcome, type RetryingWriter } from '../storage/index.ts';
 import { errorText, silentLog, type BotLog } from './log.ts';
 import { LIBRARY_VERSION_KEY, type BotSchema, type Example, type LearnedRecord, type Version } from './records.ts';

@@ -7,7 +7,7 @@
  *
  * Everything is counted in possible 5-patterns (a window holding no stone of the other
  * colour and flanked by none of its own), so "only exactly five wins" is built in, as in
- * src/threats.ts; the shapes are read one line at a time, because a reply names each line's
+ * src/rules/threats.ts; the shapes are read one line at a time, because a reply names each line's
  * stones.
  *
  *     five        XXXXX (exactly)
@@ -17,10 +17,10 @@
  *     three       OXXX..            three in a pattern, but no open four to be had
  *     two         two in a pattern
  */
-import type { Board } from '../board.ts';
-import { WINDOW } from '../geometry.ts';
-import { fiveThreatsIn, fourMovesIn } from '../threats.ts';
-import type { Point, Stone } from '../types.ts';
+import type { Board } from '../rules/board.ts';
+import { WINDOW } from '../rules/geometry.ts';
+import { fiveThreatsIn, fourMovesIn } from '../rules/threats.ts';
+import type { Point, Stone } from '../rules/types.ts';
 
 export const SHAPE_KINDS = ['none', 'two', 'three', 'open-three', 'four', 'open-four', 'five'] as const;
 export type ShapeKind = (typeof SHAPE_KINDS)[number];
@@ -72,7 +72,7 @@ function lineShape(board: Board, p: Point, s: Stone, d: number): LineShape {
   const threes = holding(WINDOW - 2);
   if (threes.length > 0) {
     // A point of these patterns that would leave two ways to five on this line: the rule's own
-    // open-four points (src/threats.ts), read from this line's windows only.
+    // open-four points (src/rules/threats.ts), read from this line's windows only.
     const points = inLineOrder(board, fourMovesIn(board, s, threes).openFours);
     return { kind: points.length > 0 ? 'open-three' : 'three', direction: d, stones: stonesOf(board, threes, s), points };
   }

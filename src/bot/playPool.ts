@@ -22,10 +22,10 @@
  * - Workers are unref'd, so an idle pool never keeps the process alive.
  */
 import { Worker } from 'node:worker_threads';
-import { compileCached } from '../library.ts';
-import { parseDescription } from '../descriptionNotation.ts';
-import type { MoveChoice } from '../player.ts';
-import type { Realisation, Subgoal } from '../recognise.ts';
+import { compileCached } from '../learning/library.ts';
+import { parseDescription } from '../notation/descriptionNotation.ts';
+import type { MoveChoice } from '../play/player.ts';
+import type { Realisation, Subgoal } from '../recognition/recognise.ts';
 import type { CompiledLibrary } from './libraryCache.ts';
 import { errorText, silentLog, type BotLog } from './log.ts';
 import type { Drawing } from './picture.ts';

@@ -8,9 +8,9 @@
  * question was asked with — the same texts, so the same subgoals, and views that compare
  * subgoals by text see no difference.
  */
-import type { MoveChoice, Reason } from '../player.ts';
-import type { ForcedLine, LineStep } from '../lookahead.ts';
-import type { Realisation, Subgoal } from '../recognise.ts';
+import type { MoveChoice, Reason } from '../play/player.ts';
+import type { ForcedLine, LineStep } from '../play/lookahead.ts';
+import type { Realisation, Subgoal } from '../recognition/recognise.ts';
 
 export type WireRealisation = Omit<Realisation, 'subgoal'> & { readonly subgoal: string };
 

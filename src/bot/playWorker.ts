@@ -14,8 +14,8 @@
  * the last few arrays it saw (recognise.ts), so a warm server costs nothing to set up.
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { createPlayer } from '../player.ts';
-import type { Subgoal } from '../recognise.ts';
+import { createPlayer } from '../play/player.ts';
+import type { Subgoal } from '../recognition/recognise.ts';
 import { draw, type Drawing } from './picture.ts';
 import { choiceToWire, realisationToWire, type WireChoice, type WireRealisation } from './playWire.ts';
 import { listingTexts, thinkHint, thinkSeen, thinkTurn, type ListingPlace, type HintAnswer, type HintQuestion, type SeenAnswer, type TurnAnswer, type TurnQuestion } from './thinking.ts';

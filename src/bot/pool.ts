@@ -24,8 +24,8 @@
  *   many were saved, and running the command again finishes it (every step is idempotent).
  */
 import { createHash } from 'node:crypto';
-import { parseDescription } from '../descriptionNotation.ts';
-import { compileCached } from '../library.ts';
+import { parseDescription } from '../notation/descriptionNotation.ts';
+import { compileCached } from '../learning/library.ts';
 import { isStorageUnavailable, SharedCollection, StorageUnavailable } from '../storage/index.ts';
 import { DEFAULT_SETTINGS, poolCodec, SETTINGS_KEY, type MemorySettings, type PoolEntry } from './communityRecords.ts';
 import type { ServiceKit } from './kit.ts';

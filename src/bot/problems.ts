@@ -6,7 +6,7 @@
  * Every problem but `storage-uncertain` means the same thing: nothing about the game or the
  * server's memory changed.
  */
-import type { Colour } from '../types.ts';
+import type { Colour } from '../rules/types.ts';
 import type { CommunityProblem } from './communityProblems.ts';
 import type { Outcome } from './records.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The reason for a move in words a person can read, beside the paper's. The player says why
- * it chose a move in the paper's terms (src/player.ts `explain`: "plays node 1 of
+ * it chose a move in the paper's terms (src/play/player.ts `explain`: "plays node 1 of
  * `(1, 1) 3:3', 3'`, five in 3"); most of its replies were once "builds its own 5-patterns and
  * spoils black's (no realisation to act on)". Here the same reason becomes a sentence that
  * says what the move does on the board and warns when it matters: "I now have an open four at
@@ -15,12 +15,12 @@
  * point and the number of stones), so a reply is the same every time it is drawn — a test can
  * hold it, and a replay says what the game said.
  */
-import type { Board } from '../board.ts';
-import type { Game } from '../game.ts';
-import { explain, type MoveChoice } from '../player.ts';
-import { makePoint } from '../point.ts';
-import { movesToFive, quickest, type Realisation } from '../recognise.ts';
-import { opposite, otherStone, stoneOf, type Point, type Stone } from '../types.ts';
+import type { Board } from '../rules/board.ts';
+import type { Game } from '../rules/game.ts';
+import { explain, type MoveChoice } from '../play/player.ts';
+import { makePoint } from '../rules/point.ts';
+import { movesToFive, quickest, type Realisation } from '../recognition/recognise.ts';
+import { opposite, otherStone, stoneOf, type Point, type Stone } from '../rules/types.ts';
 import { inLineOrder, shapesOfMove, type LineShape } from './lineShapes.ts';
 
 /** The two sides as a sentence names them. */

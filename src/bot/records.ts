@@ -32,15 +32,15 @@
  *   files write them.
  */
 import { createHash } from 'node:crypto';
-import { parseDescription } from '../descriptionNotation.ts';
-import { Game } from '../game.ts';
-import { makeGameRecord, parseGameRecord } from '../gameRecord.ts';
-import { compileCached, type Provenance } from '../library.ts';
-import type { Level } from '../player.ts';
-import type { Subgoal } from '../recognise.ts';
-import type { Result } from '../result.ts';
+import { parseDescription } from '../notation/descriptionNotation.ts';
+import { Game } from '../rules/game.ts';
+import { makeGameRecord, parseGameRecord } from '../rules/gameRecord.ts';
+import { compileCached, type Provenance } from '../learning/library.ts';
+import type { Level } from '../play/player.ts';
+import type { Subgoal } from '../recognition/recognise.ts';
+import type { Result } from '../rules/result.ts';
 import type { Codec, Codecs } from '../storage/index.ts';
-import type { Colour, Point } from '../types.ts';
+import type { Colour, Point } from '../rules/types.ts';
 import {
   decodeOrigin,
   encodeOrigin,
@@ -100,7 +100,7 @@ export interface FinishedGame extends GameSeatRecord {
   readonly ending: Ending;
   readonly startedAt: number;
   readonly endedAt: number;
-  /** The moves as a game record (src/gameRecord.ts). */
+  /** The moves as a game record (src/rules/gameRecord.ts). */
   readonly moves: readonly Point[];
   readonly learned: readonly string[];
 }

@@ -16,12 +16,12 @@
  * - Game ids are the service's (`<time base 36>-<4 base-36 chars>`); anything else typed is
  *   answered as a game the server does not have, without asking storage for a strange key.
  */
-import { Board } from '../board.ts';
-import type { Game } from '../game.ts';
-import { recognise } from '../recognise.ts';
+import { Board } from '../rules/board.ts';
+import type { Game } from '../rules/game.ts';
+import { recognise } from '../recognition/recognise.ts';
 import type { ReplaySnapshot } from '../render/index.ts';
-import type { RealisationOverlay } from '../snapshot.ts';
-import { colourOf, type Stone } from '../types.ts';
+import type { RealisationOverlay } from '../rules/snapshot.ts';
+import { colourOf, type Stone } from '../rules/types.ts';
 import { done, refuse, type BotResult } from './problems.ts';
 import { gameOf, type FinishedGame, type LearnedRecord } from './records.ts';
 import type { BotStore } from './service.ts';

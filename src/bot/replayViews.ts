@@ -2,7 +2,7 @@
  * The replies of /games and /replay (replay.ts): a list of the server's recent finished games,
  * and a game as an animated GIF. Public, like /board: a game is something to watch.
  */
-import { makePoint } from '../point.ts';
+import { makePoint } from '../rules/point.ts';
 import { defaultTheme } from '../render/index.ts';
 import { picture } from './picture.ts';
 import type { FinishedGame } from './records.ts';

@@ -10,7 +10,7 @@
  * - One game per member per channel (key `<channel>.<user>` in the server's `games`). A
  *   challenge while one is being played is refused; a game that has ended stays, so /board
  *   can show how it ended, until the member's next challenge replaces it.
- * - The bot is the `Player` of src/player.ts with this server's library. Its move n in a game
+ * - The bot is the `Player` of src/play/player.ts with this server's library. Its move n in a game
  *   is chosen with a generator seeded by (the game's seed, n): one game seed always plays the
  *   same game, and a restart in the middle changes nothing.
  * - A game is saved after the member's move and the bot's answer, in one write, before the
@@ -27,7 +27,7 @@
  *
  * ## Learning
  *
- * - Every game the bot loses to a five is analysed (src/analysis.ts) with the server's
+ * - Every game the bot loses to a five is analysed (src/learning/analysis.ts) with the server's
  *   library as it stood, in a worker thread (analyser.ts) so the event loop stays free for
  *   everyone else, under a time limit (20 s by default): an analysis that runs over, or
  *   fails, teaches nothing, the loss is recorded all the same and the reply says why nothing
@@ -37,7 +37,7 @@
  *   storage's retrying writer after the ended game itself is saved (the commit: savedLater.ts):
  *   during an outage they are queued, spilled to disk and retried, never lost, and the reply
  *   says so. A game won by resignation has no five to walk back from: nothing is learned.
- * - Counters per subgoal (src/library.ts `SubgoalStats`): `recognised` once per game in which
+ * - Counters per subgoal (src/learning/library.ts `SubgoalStats`): `recognised` once per game in which
  *   one of its realisations appears on the board, for either colour; `played` each time the
  *   bot plays the node of one of its own realisations (an attack, or completing a five with
  *   the rule `(1) 1:5`); `won` once per game the bot then wins, for each subgoal it played in
@@ -52,16 +52,16 @@
  * not a transaction (storage's own decision).
  */
 import { randomInt } from 'node:crypto';
-import type { Game } from '../game.ts';
-import { Library, type Provenance, type SubgoalStats } from '../library.ts';
-import { type Level, type MoveChoice, type Player, type PlayerConfig } from '../player.ts';
-import { makePoint, parsePoint } from '../point.ts';
-import { seededRandom, type Random } from '../random.ts';
-import type { Realisation, Subgoal } from '../recognise.ts';
+import type { Game } from '../rules/game.ts';
+import { Library, type Provenance, type SubgoalStats } from '../learning/library.ts';
+import { type Level, type MoveChoice, type Player, type PlayerConfig } from '../play/player.ts';
+import { makePoint, parsePoint } from '../rules/point.ts';
+import { seededRandom, type Random } from '../rules/random.ts';
+import type { Realisation, Subgoal } from '../recognition/recognise.ts';
 import { isStorageUnavailable, StorageUnavailable, type Backend, type GuildMemory, type RetryingWriter } from '../storage/index.ts';
-import type { Board } from '../board.ts';
-import { WINDOW } from '../geometry.ts';
-import { DIRECTIONS, type Colour, type Direction, type Point } from '../types.ts';
+import type { Board } from '../rules/board.ts';
+import { WINDOW } from '../rules/geometry.ts';
+import { DIRECTIONS, type Colour, type Direction, type Point } from '../rules/types.ts';
 import { AnalysisPool } from './analyser.ts';
 import type { LearnedOrigin } from './communityRecords.ts';
 import type { ServiceKit } from './kit.ts';
@@ -981,7 +981,7 @@ export function overlineThrough(board: Board, p: Point): Overline | undefined {
 }
 
 /**
- * The library's entries in the order of the paper's listing (src/listing.ts), each marked
+ * The library's entries in the order of the paper's listing (src/notation/listing.ts), each marked
  * when it starts a group (thinking.ts `listingTexts`).
  */
 export function listingOrder(library: Library): { entry: Library['entries'][number]; groupStart: boolean }[] {

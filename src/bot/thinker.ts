@@ -4,8 +4,8 @@
  * can only build the real one). Work the workers could not run (none would start, one died)
  * is done here instead, and logged: the member gets the answer all the same.
  */
-import { createPlayer } from '../player.ts';
-import type { Realisation } from '../recognise.ts';
+import { createPlayer } from '../play/player.ts';
+import type { Realisation } from '../recognition/recognise.ts';
 import type { CompiledLibrary } from './libraryCache.ts';
 import { errorText, type BotLog } from './log.ts';
 import { draw, type Drawing } from './picture.ts';

@@ -5,12 +5,12 @@
  * both give the same answers: the same library in the same order, the same seed, the same
  * calls on one player in the same order.
  */
-import { Game } from '../game.ts';
-import type { MoveChoice, Player, PlayerConfig } from '../player.ts';
-import { makeListing } from '../listing.ts';
-import type { Realisation, Subgoal } from '../recognise.ts';
-import type { Level } from '../player.ts';
-import type { Point } from '../types.ts';
+import { Game } from '../rules/game.ts';
+import type { MoveChoice, Player, PlayerConfig } from '../play/player.ts';
+import { makeListing } from '../notation/listing.ts';
+import type { Realisation, Subgoal } from '../recognition/recognise.ts';
+import type { Level } from '../play/player.ts';
+import type { Point } from '../rules/types.ts';
 
 /** A game as plain data: its size and moves, black first. */
 export interface Position {
@@ -88,7 +88,7 @@ export interface ListingPlace {
 }
 
 /**
- * The subgoals' texts in the order of the paper's listing (src/listing.ts), each marked when it
+ * The subgoals' texts in the order of the paper's listing (src/notation/listing.ts), each marked when it
  * starts a group. The listing prints later members of a group by pattern list only; their full
  * text is the group's node list and that pattern list. Anything the listing printed differently
  * still shows, at the end.

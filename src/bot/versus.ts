@@ -38,9 +38,9 @@
  * how it ended), else the game against the bot (which says there is none, or that it expired).
  * A move is judged against the moment it arrived (claims.ts).
  */
-import type { Game } from '../game.ts';
-import { makePoint, parsePoint } from '../point.ts';
-import type { Colour, Point } from '../types.ts';
+import type { Game } from '../rules/game.ts';
+import { makePoint, parsePoint } from '../rules/point.ts';
+import type { Colour, Point } from '../rules/types.ts';
 import { MoveClaims } from './claims.ts';
 import { opponentOf, playerOf, versusKey, type VersusGame, type VersusResult } from './communityRecords.ts';
 import type { ServiceKit } from './kit.ts';

@@ -14,10 +14,10 @@
  *   player's own explanation in the paper's terms below them in small print.
  * - Text stays under Discord's 2000 characters: long lists are cut with "… and n more".
  */
-import type { Game } from '../game.ts';
-import type { MoveChoice } from '../player.ts';
-import { makePoint } from '../point.ts';
-import type { Realisation } from '../recognise.ts';
+import type { Game } from '../rules/game.ts';
+import type { MoveChoice } from '../play/player.ts';
+import { makePoint } from '../rules/point.ts';
+import type { Realisation } from '../recognition/recognise.ts';
 import type { MnemonicItem } from '../render/index.ts';
 import { picture, type Drawing } from './picture.ts';
 import { HEAT_LEGEND, heatImage } from './heatView.ts';
@@ -25,8 +25,8 @@ import { BOT_VOICE, HINT_VOICE, positionOf, reasonWords, type Voice } from './re
 import { starterOf } from './starter.ts';
 import { memberLines, resignedWords } from './memberStats.ts';
 import { groupRealisations, threatLine } from './threatLines.ts';
-import type { BoardSnapshot, RealisationOverlay } from '../snapshot.ts';
-import { BLACK, EMPTY, WHITE, type Cell } from '../types.ts';
+import type { BoardSnapshot, RealisationOverlay } from '../rules/snapshot.ts';
+import { BLACK, EMPTY, WHITE, type Cell } from '../rules/types.ts';
 import { lossRates } from './chart.ts';
 import { ruleExample } from './example.ts';
 import type { BotProblem, BotResult } from './problems.ts';

@@ -6,7 +6,7 @@
  * Each message is short, says what happened and what to do, and never blames the user for
  * something the bot did (storage down, a move that crossed another).
  */
-import { makePoint } from '../point.ts';
+import { makePoint } from '../rules/point.ts';
 import { describeCommunityProblem } from './communityProblems.ts';
 import type { BotProblem } from './problems.ts';
 import type { Outcome } from './records.ts';

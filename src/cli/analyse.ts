@@ -4,11 +4,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { analyseGame } from '../analysis.ts';
-import { parseGame } from '../gameRecord.ts';
-import { Library } from '../library.ts';
-import { makePoint } from '../point.ts';
-import { describeProblem } from '../result.ts';
+import { analyseGame } from '../learning/analysis.ts';
+import { parseGame } from '../rules/gameRecord.ts';
+import { Library } from '../learning/library.ts';
+import { makePoint } from '../rules/point.ts';
+import { describeProblem } from '../rules/result.ts';
 import { INPUT_LIMITS, parseArgs, readInput, type CliIO, type Command } from './command.ts';
 
 const help = `usage: gomoku analyse --game FILE [--library FILE] [--write] [--json] [--walk]

@@ -1,13 +1,13 @@
 /**
  * `gomoku brain` plays as a Gomocup (Piskvork) brain: protocol commands on standard input,
  * replies on standard output, one line each, until END or the end of the input. The
- * protocol itself is src/gomocup.ts; this file only parses options, builds the player and
+ * protocol itself is src/gomocup/protocol.ts; this file only parses options, builds the player and
  * moves lines between the streams and the session.
  */
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
-import { GomocupSession } from '../gomocup.ts';
-import { describeProblem } from '../result.ts';
+import { GomocupSession } from '../gomocup/protocol.ts';
+import { describeProblem } from '../rules/result.ts';
 import { parseArgs, type CliIO, type Command } from './command.ts';
 import { createNamedPlayer, playerNames } from './players.ts';
 

@@ -2,8 +2,8 @@
  * `gomoku canon "<description>"` prints the canonical form of a subgoal description, or shows
  * where the description is wrong.
  */
-import { canonicalString } from '../canonical.ts';
-import { parseDescription } from '../descriptionNotation.ts';
+import { canonicalString } from '../notation/canonical.ts';
+import { parseDescription } from '../notation/descriptionNotation.ts';
 import { parseArgs, type CliIO, type Command } from './command.ts';
 
 const help = `usage: gomoku canon "<description>"

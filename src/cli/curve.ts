@@ -5,7 +5,7 @@
  * the library size (learned subgoals) after each game as a line on the right axis.
  */
 import { createCanvas, type CanvasRenderingContext2D } from 'canvas';
-import type { LearningCurve } from '../curve.ts';
+import type { LearningCurve } from '../gomocup/curve.ts';
 // The renderer's index registers the board font (assets/fonts) before any canvas is made.
 import { defaultTheme } from '../render/index.ts';
 

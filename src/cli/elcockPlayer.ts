@@ -1,5 +1,5 @@
 /**
- * The project's own player (src/player.ts) for the command line: `gomoku brain --player
+ * The project's own player (src/play/player.ts) for the command line: `gomoku brain --player
  * elcock` and `builtin:elcock` in matches. Reads `--library FILE` (the rule of five is always
  * known), `--level 1..5` and `--seed`. With `--learn`, every game won with a five — those it
  * loses and those it wins — is analysed when the game is over and what it teaches is added to its library and merged into the file
@@ -11,14 +11,14 @@
  * learned and tries again after the next game that teaches it something.
  */
 import { readFileSync } from 'node:fs';
-import { analyseGame } from '../analysis.ts';
-import type { MovePlayer } from '../engine.ts';
-import type { Game } from '../game.ts';
-import { Library } from '../library.ts';
-import { createPlayer, type Level } from '../player.ts';
-import { describeProblem, err, ok, problem, type Result } from '../result.ts';
-import { fiveThreats } from '../threats.ts';
-import { stoneOf, type Colour } from '../types.ts';
+import { analyseGame } from '../learning/analysis.ts';
+import type { MovePlayer } from '../play/engine.ts';
+import type { Game } from '../rules/game.ts';
+import { Library } from '../learning/library.ts';
+import { createPlayer, type Level } from '../play/player.ts';
+import { describeProblem, err, ok, problem, type Result } from '../rules/result.ts';
+import { fiveThreats } from '../rules/threats.ts';
+import { stoneOf, type Colour } from '../rules/types.ts';
 import { learnedGameId, saveLearned } from './learnedLibrary.ts';
 import type { PlayerOptions } from './players.ts';
 

@@ -17,10 +17,10 @@
  * It has no notion of up or down, so our point (col, row) is simply its (x, y) = (col, row).
  */
 import { createRequire } from 'node:module';
-import { nearestCentre, type MovePlayer } from '../engine.ts';
-import type { Game } from '../game.ts';
-import { pointAt } from '../point.ts';
-import { EMPTY, stoneOf, type Point } from '../types.ts';
+import { nearestCentre, type MovePlayer } from '../play/engine.ts';
+import type { Game } from '../rules/game.ts';
+import { pointAt } from '../rules/point.ts';
+import { EMPTY, stoneOf, type Point } from '../rules/types.ts';
 
 type Mark = 0 | 1 | 2;
 interface GomokuAi {

@@ -18,8 +18,8 @@
  * comment. They must differ between learners sharing a file, and between runs.
  */
 import { readFile } from 'node:fs/promises';
-import { Library } from '../library.ts';
-import { describeProblem, err, ok, problem, type Result } from '../result.ts';
+import { Library } from '../learning/library.ts';
+import { describeProblem, err, ok, problem, type Result } from '../rules/result.ts';
 import { withFileLock, type FileLockOptions } from '../storage/fileLock.ts';
 import { errnoCode, writeFileAtomic } from '../storage/files.ts';
 

@@ -1,7 +1,7 @@
 /** Reading a `--library FILE` option: the file's subgoals, compiled, with the rule of five first. */
-import { Library } from '../library.ts';
-import { describeProblem } from '../result.ts';
-import type { Subgoal } from '../recognise.ts';
+import { Library } from '../learning/library.ts';
+import { describeProblem } from '../rules/result.ts';
+import type { Subgoal } from '../recognition/recognise.ts';
 import { readInput, type CliIO } from './command.ts';
 
 /** The compiled library, or undefined after printing what is wrong (the caller exits 1). */

@@ -1,6 +1,6 @@
 /** `gomoku library [--library FILE]` prints a library grouped by node list, as the paper does. */
-import { Library, makeProvenance } from '../library.ts';
-import { describeProblem } from '../result.ts';
+import { Library, makeProvenance } from '../learning/library.ts';
+import { describeProblem } from '../rules/result.ts';
 import { parseArgs, readInput, type CliIO, type Command } from './command.ts';
 
 const help = `usage: gomoku library [--library FILE] [--provenance]

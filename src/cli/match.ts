@@ -1,6 +1,6 @@
 /**
  * `gomoku match` plays two engines against each other over the Gomocup protocol, with our
- * own referee (src/match.ts). This file starts the engines — child processes through a
+ * own referee (src/gomocup/match.ts). This file starts the engines — child processes through a
  * shell, or `builtin:NAME` players from src/cli/players.ts run in this process — and
  * writes the results and game records.
  */
@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { GomocupSession } from '../gomocup.ts';
+import { GomocupSession } from '../gomocup/protocol.ts';
 import {
   describeOutcome,
   generateOpenings,
@@ -22,10 +22,10 @@ import {
   type EngineSpec,
   type LineChannel,
   type Opening,
-} from '../match.ts';
-import { validSize } from '../point.ts';
-import { describeProblem, type Problem } from '../result.ts';
-import { MAX_SIZE, MIN_SIZE } from '../types.ts';
+} from '../gomocup/match.ts';
+import { validSize } from '../rules/point.ts';
+import { describeProblem, type Problem } from '../rules/result.ts';
+import { MAX_SIZE, MIN_SIZE } from '../rules/types.ts';
 import { INPUT_LIMITS, parseArgs, type CliIO, type Command } from './command.ts';
 import { createNamedPlayer, playerNames } from './players.ts';
 

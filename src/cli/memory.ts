@@ -29,10 +29,10 @@ import { basename } from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { botCodecs, LIBRARY_VERSION_KEY, subgoalKey, type BotSchema, type LearnedRecord } from '../bot/records.ts';
 import { bumpLibraryVersion, compiledLibrary, versionText } from '../bot/libraryCache.ts';
-import { canonicalise } from '../canonical.ts';
-import { compileCached, Library } from '../library.ts';
-import { parseLibraryFile } from '../libraryFile.ts';
-import { describeProblem, type Problem } from '../result.ts';
+import { canonicalise } from '../notation/canonical.ts';
+import { compileCached, Library } from '../learning/library.ts';
+import { parseLibraryFile } from '../notation/libraryFile.ts';
+import { describeProblem, type Problem } from '../rules/result.ts';
 import { isStorageUnavailable, openMemory, type Memory, type StorageEnv, type StorageLog } from '../storage/index.ts';
 import { parseArgs, readInput, type CliIO, type Command } from './command.ts';
 

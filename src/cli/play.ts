@@ -20,7 +20,7 @@ import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { logFor, openBotStorage, serviceFor, type BotEnv } from '../bot/config.ts';
 import { onStopSignals } from '../bot/signals.ts';
-import type { Level } from '../player.ts';
+import type { Level } from '../play/player.ts';
 import type { BotResult } from '../bot/problems.ts';
 import type { BoardSize } from '../bot/records.ts';
 import type { ColourChoice, GameService, Seat } from '../bot/service.ts';
@@ -42,9 +42,9 @@ import {
   type Reply,
 } from '../bot/views.ts';
 import { terminalFrontend as f } from '../bot/words.ts';
-import { makePoint } from '../point.ts';
-import type { BoardSnapshot } from '../snapshot.ts';
-import { BLACK, EMPTY } from '../types.ts';
+import { makePoint } from '../rules/point.ts';
+import type { BoardSnapshot } from '../rules/snapshot.ts';
+import { BLACK, EMPTY } from '../rules/types.ts';
 import { parseArgs, type CliIO, type Command } from './command.ts';
 
 export const DEFAULT_OUT_DIR = 'out/play';

@@ -4,8 +4,8 @@
  * `MovePlayer`, or says why it cannot (a library file that does not parse, say) as a
  * `Problem`. To plug a new player in, add one entry here; the first entry is the default.
  */
-import type { MovePlayer } from '../engine.ts';
-import { err, ok, problem, type Result } from '../result.ts';
+import type { MovePlayer } from '../play/engine.ts';
+import { err, ok, problem, type Result } from '../rules/result.ts';
 import { createElcockPlayer } from './elcockPlayer.ts';
 import { createGomokuaiPlayer } from './gomokuaiPlayer.ts';
 import { createSolverPlayer } from './solverPlayer.ts';
@@ -17,7 +17,7 @@ export interface PlayerOptions {
   readonly level?: number;
   /** Analyse games won with a five (lost or won) and merge what is learnt into the library file (through `gameOver`). */
   readonly learn: boolean;
-  /** Seed for the player's seeded generator (src/random.ts), if it uses one. */
+  /** Seed for the player's seeded generator (src/rules/random.ts), if it uses one. */
   readonly seed: number;
   /**
    * Where the player says what went wrong outside the game, such as a library file it could

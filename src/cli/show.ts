@@ -2,12 +2,12 @@
  * `gomoku show --game FILE` prints the final board of a game record and its result;
  * `gomoku show --board FILE` prints a board text back, normalised, and says who has a five.
  */
-import { boardFromPicture, makeBoardText, parseBoardText } from '../boardText.ts';
-import { describeStatus } from '../game.ts';
-import { parseGame } from '../gameRecord.ts';
-import { makePoint } from '../point.ts';
-import { describeProblem } from '../result.ts';
-import { colourOf, type Stone } from '../types.ts';
+import { boardFromPicture, makeBoardText, parseBoardText } from '../rules/boardText.ts';
+import { describeStatus } from '../rules/game.ts';
+import { parseGame } from '../rules/gameRecord.ts';
+import { makePoint } from '../rules/point.ts';
+import { describeProblem } from '../rules/result.ts';
+import { colourOf, type Stone } from '../rules/types.ts';
 import { parseArgs, readInput, type CliIO, type Command } from './command.ts';
 
 const help = `usage: gomoku show --game FILE

@@ -1,5 +1,5 @@
 /**
- * The soundness solver (src/solver.ts) as a threat-space player, `tss`: a sparring partner
+ * The soundness solver (src/learning/solver.ts) as a threat-space player, `tss`: a sparring partner
  * that knows no subgoals but reads forcing lines. It is the issue's "soundness solver as a
  * threat-space player", used by `npm run match` and the learning curve.
  *
@@ -16,7 +16,7 @@
  *    open-four points — best positional value first, and play the first after which the
  *    solver no longer proves the opponent a win. If none does, play the opponent's first move
  *    of the line (taking their point is the best guess left).
- * 5. **Positional**: the point with the best `positionalValue` (src/player.ts: what it
+ * 5. **Positional**: the point with the best `positionalValue` (src/play/player.ts: what it
  *    builds of its own 5-patterns and spoils of the opponent's) among points within two
  *    steps of a stone; ties go to the lowest point id.
  *
@@ -25,14 +25,14 @@
  * that the node budget ran out — both are treated as "no forced win". The level (1–5) sets
  * the depth: `maxMoves = level + 2` (3 to 7 attacker moves); the default, level 4, searches 6.
  */
-import { nearestCentre, type MovePlayer } from '../engine.ts';
-import type { Game } from '../game.ts';
-import type { Board } from '../board.ts';
-import { positionalValue } from '../player.ts';
-import { err, ok, problem, type Result } from '../result.ts';
-import { solve, type SolveResult } from '../solver.ts';
-import { fiveThreats, fours, openFourPoints, threeDefences } from '../threats.ts';
-import { otherStone, stoneOf, type Point, type Stone } from '../types.ts';
+import { nearestCentre, type MovePlayer } from '../play/engine.ts';
+import type { Game } from '../rules/game.ts';
+import type { Board } from '../rules/board.ts';
+import { positionalValue } from '../play/player.ts';
+import { err, ok, problem, type Result } from '../rules/result.ts';
+import { solve, type SolveResult } from '../learning/solver.ts';
+import { fiveThreats, fours, openFourPoints, threeDefences } from '../rules/threats.ts';
+import { otherStone, stoneOf, type Point, type Stone } from '../rules/types.ts';
 import type { PlayerOptions } from './players.ts';
 
 export interface SolverPlayerOptions {

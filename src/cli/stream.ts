@@ -1,8 +1,8 @@
 /** `gomoku stream "<description>"` prints the control stream a description compiles to. */
-import { canonicalise } from '../canonical.ts';
-import { compileDescription } from '../compile.ts';
-import { makeControlStream } from '../controlStream.ts';
-import { parseDescription } from '../descriptionNotation.ts';
+import { canonicalise } from '../notation/canonical.ts';
+import { compileDescription } from '../recognition/compile.ts';
+import { makeControlStream } from '../recognition/controlStream.ts';
+import { parseDescription } from '../notation/descriptionNotation.ts';
 import { markPosition } from './canon.ts';
 import { parseArgs, type CliIO, type Command } from './command.ts';
 

@@ -2,11 +2,11 @@
  * `gomoku threats --board FILE [--library FILE] [--json]` lists the realisations of the
  * library's subgoals on a board, for both colours. The library always holds `(1) 1:5`.
  */
-import { boardFromPicture, parseBoardText } from '../boardText.ts';
-import { makePoint } from '../point.ts';
-import { movesToFive, Recogniser, type Realisation } from '../recognise.ts';
-import { describeProblem } from '../result.ts';
-import { COLOURS } from '../types.ts';
+import { boardFromPicture, parseBoardText } from '../rules/boardText.ts';
+import { makePoint } from '../rules/point.ts';
+import { movesToFive, Recogniser, type Realisation } from '../recognition/recognise.ts';
+import { describeProblem } from '../rules/result.ts';
+import { COLOURS } from '../rules/types.ts';
 import { parseArgs, readInput, type CliIO, type Command } from './command.ts';
 import { loadLibrary } from './library.ts';
 

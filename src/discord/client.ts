@@ -1,6 +1,6 @@
 /**
  * The discord.js client the bot runs on, and the REST client the deploy script uses. An edge
- * module: it imports discord.js; the game core under src/*.ts never does.
+ * module: it imports discord.js; the game core (src/rules/ to src/gomocup/) never does.
  *
  * ## Environment
  *

@@ -7,9 +7,9 @@
  *
  * `npx tsx src/render/avatarImage.ts` writes it to assets/avatar.png.
  */
-import { parsePoint } from '../point.ts';
-import type { BoardSnapshot } from '../snapshot.ts';
-import { BLACK, EMPTY, WHITE, type Cell } from '../types.ts';
+import { parsePoint } from '../rules/point.ts';
+import type { BoardSnapshot } from '../rules/snapshot.ts';
+import { BLACK, EMPTY, WHITE, type Cell } from '../rules/types.ts';
 import { paintPosition } from './board.ts';
 import { cropLayout, type Layout } from './layout.ts';
 import { encodePng, newImage } from './paint.ts';

@@ -4,9 +4,9 @@
  * bytes.
  */
 import type { CanvasRenderingContext2D } from 'canvas';
-import type { BoardSnapshot, RealisationOverlay } from '../snapshot.ts';
-import { BLACK, EMPTY, WHITE, colourOf, type Stone } from '../types.ts';
-import { validSize } from '../point.ts';
+import type { BoardSnapshot, RealisationOverlay } from '../rules/snapshot.ts';
+import { BLACK, EMPTY, WHITE, colourOf, type Stone } from '../rules/types.ts';
+import { validSize } from '../rules/point.ts';
 import { boardLayout, inView, lineEnds, pointToPixel, type Layout } from './layout.ts';
 import { marksByPoint, placeMarks } from './marks.ts';
 import {

@@ -22,8 +22,8 @@
 import type { CanvasRenderingContext2D } from 'canvas';
 import type { Palette } from 'gifenc';
 import { createRequire } from 'node:module';
-import type { RealisationOverlay } from '../snapshot.ts';
-import { BLACK, EMPTY, WHITE, type Cell, type Point } from '../types.ts';
+import type { RealisationOverlay } from '../rules/snapshot.ts';
+import { BLACK, EMPTY, WHITE, type Cell, type Point } from '../rules/types.ts';
 import { checkSnapshot, paintOverlays, paintPosition } from './board.ts';
 import { boardLayout, pointToPixel, type Layout } from './layout.ts';
 import { newImage } from './paint.ts';

@@ -4,8 +4,8 @@
  * it weighs, and a ring on the point it suggests. A pure function of a snapshot, the weights
  * and a theme, like every image here.
  */
-import type { BoardSnapshot } from '../snapshot.ts';
-import type { Point } from '../types.ts';
+import type { BoardSnapshot } from '../rules/snapshot.ts';
+import type { Point } from '../rules/types.ts';
 import { checkSnapshot, paintPosition } from './board.ts';
 import { boardLayout, inView, pointToPixel } from './layout.ts';
 import { encodePng, newImage } from './paint.ts';

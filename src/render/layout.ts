@@ -7,8 +7,8 @@
  * `Math.floor` of it is the pixel to sample. Row 0 (row `1` in point notation) is at the
  * bottom of the image, as it is in point notation.
  */
-import { colOf, columnLetter, pointAt, rowOf } from '../point.ts';
-import type { Point } from '../types.ts';
+import { colOf, columnLetter, pointAt, rowOf } from '../rules/point.ts';
+import type { Point } from '../rules/types.ts';
 import type { Theme } from './theme.ts';
 
 /** The intersections in view, inclusive, in board columns and rows (row 0 at the bottom). */

@@ -5,8 +5,8 @@
  * square an implicit node. The board keeps its layout, so points are where `boardLayout`
  * puts them.
  */
-import type { BoardSnapshot, RealisationOverlay } from '../snapshot.ts';
-import type { Colour } from '../types.ts';
+import type { BoardSnapshot, RealisationOverlay } from '../rules/snapshot.ts';
+import type { Colour } from '../rules/types.ts';
 import { checkSnapshot, paintOverlays, paintPosition } from './board.ts';
 import { boardLayout, type Layout, type Pixel } from './layout.ts';
 import { encodePng, font, newImage, paintImplicitMark, paintNodeMark } from './paint.ts';

@@ -5,8 +5,8 @@
  * Several realisations often share a point (an implicit node of one is an explicit node of
  * another, or two of one side's threats meet); see placeMarks for how they share it.
  */
-import type { RealisationOverlay } from '../snapshot.ts';
-import type { Colour, Point } from '../types.ts';
+import type { RealisationOverlay } from '../rules/snapshot.ts';
+import type { Colour, Point } from '../rules/types.ts';
 import type { Theme } from './theme.ts';
 
 export type Mark =

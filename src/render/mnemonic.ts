@@ -9,8 +9,8 @@
  */
 import { createCanvas, type Canvas } from 'canvas';
 import './fonts.ts';
-import type { BoardSnapshot, RealisationOverlay } from '../snapshot.ts';
-import { EMPTY, type Point } from '../types.ts';
+import type { BoardSnapshot, RealisationOverlay } from '../rules/snapshot.ts';
+import { EMPTY, type Point } from '../rules/types.ts';
 import { checkSnapshot, paintOverlays, paintPosition } from './board.ts';
 import { boundingBox, cropLayout, type Box, type Layout } from './layout.ts';
 import { encodePng, font, newImage } from './paint.ts';

@@ -6,7 +6,7 @@
  */
 import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas';
 import './fonts.ts';
-import type { Colour } from '../types.ts';
+import type { Colour } from '../rules/types.ts';
 import {
   columnX,
   coordinateLabels,

@@ -2,9 +2,9 @@
  * Fixed positions for the renderer's benchmark, its tests and the README's images. They are
  * built from literal move lists, so they never change unless this file does.
  */
-import { parsePoint } from '../point.ts';
-import type { BoardSnapshot, RealisationOverlay } from '../snapshot.ts';
-import { BLACK, EMPTY, WHITE, type Cell, type Colour, type Point } from '../types.ts';
+import { parsePoint } from '../rules/point.ts';
+import type { BoardSnapshot, RealisationOverlay } from '../rules/snapshot.ts';
+import { BLACK, EMPTY, WHITE, type Cell, type Colour, type Point } from '../rules/types.ts';
 
 /** Points from notation; a typo here is a bug in this file, so it throws. */
 export function points(size: number, text: string): Point[] {

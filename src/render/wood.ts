@@ -9,7 +9,7 @@
  * identical to the row above, which is what lets a PNG of the board stay small.
  */
 import { createCanvas, type Canvas } from 'canvas';
-import { seededRandom } from '../random.ts';
+import { seededRandom } from '../rules/random.ts';
 import type { WoodSpec } from './theme.ts';
 
 const made = new WeakMap<WoodSpec, Canvas>();

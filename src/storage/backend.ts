@@ -14,7 +14,7 @@
  *   redis.ts). Never `KEYS`. SCAN may return a key twice, so keys are deduplicated here.
  */
 import { Keyv, type DeserializedData, type Deserialize, type KeyvStoreAdapter } from 'keyv';
-import { problem, type Problem } from '../result.ts';
+import { problem, type Problem } from '../rules/result.ts';
 import { messageOf, StorageUnavailable } from './errors.ts';
 import { FOLDER_IN_PLACE } from './files.ts';
 import { SEPARATOR } from './keys.ts';

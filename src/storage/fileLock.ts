@@ -27,7 +27,7 @@
  */
 import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { hostname } from 'node:os';
-import { err, ok, problem, type Result } from '../result.ts';
+import { err, ok, problem, type Result } from '../rules/result.ts';
 import { errnoCode } from './files.ts';
 
 export interface FileLockOptions {

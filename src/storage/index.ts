@@ -1,7 +1,7 @@
 /**
  * Storage: what each Discord server (guild) remembers — its library of learned subgoals, its
  * games in progress, its finished game records and its stats. An edge module: it may import
- * keyv; the game core under src/*.ts never imports it.
+ * keyv; the game core (src/rules/ to src/gomocup/) never imports it.
  *
  * ## Back ends
  *

@@ -10,7 +10,7 @@
  * absent: `get` returns undefined and `list` leaves it out. It is not deleted, so a later
  * codec that understands it (say, one reading an old version) still can.
  */
-import { err, problem, type Problem, type Result } from '../result.ts';
+import { err, problem, type Problem, type Result } from '../rules/result.ts';
 import { Unreadable, type Backend } from './backend.ts';
 import { messageOf, type StorageLog } from './errors.ts';
 import {

@@ -8,17 +8,17 @@
 // member playing the winner: the member's last move is the five, and the bot walks back.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyseGame } from '../../src/analysis.ts';
+import { analyseGame } from '../../src/learning/analysis.ts';
 import { AnalysisPool } from '../../src/bot/analyser.ts';
 import type { BotLog } from '../../src/bot/log.ts';
 import { gameKey, type BotSchema } from '../../src/bot/records.ts';
 import { GameService, type Moved, type Seat } from '../../src/bot/service.ts';
 import { movedView } from '../../src/bot/views.ts';
 import { discordFrontend } from '../../src/bot/words.ts';
-import { Game } from '../../src/game.ts';
-import { parseGame } from '../../src/gameRecord.ts';
-import { Library } from '../../src/library.ts';
-import { expectOk } from '../../src/result.ts';
+import { Game } from '../../src/rules/game.ts';
+import { parseGame } from '../../src/rules/gameRecord.ts';
+import { Library } from '../../src/learning/library.ts';
+import { expectOk } from '../../src/rules/result.ts';
 import type { Storage } from '../../src/storage/index.ts';
 import { collectingLog, fileStorage, oneMoveFromTheEnd, storeLibrary, type LogLine } from './support.ts';
 

@@ -14,14 +14,14 @@ import { openBotStorage } from '../../src/bot/config.ts';
 import { silentLog } from '../../src/bot/log.ts';
 import { poolToken } from '../../src/bot/pool.ts';
 import { subgoalKey, type BotSchema } from '../../src/bot/records.ts';
-import { parseDescription } from '../../src/descriptionNotation.ts';
-import { parseGameRecord } from '../../src/gameRecord.ts';
-import { compileCached } from '../../src/library.ts';
-import { makePoint } from '../../src/point.ts';
+import { parseDescription } from '../../src/notation/descriptionNotation.ts';
+import { parseGameRecord } from '../../src/rules/gameRecord.ts';
+import { compileCached } from '../../src/learning/library.ts';
+import { makePoint } from '../../src/rules/point.ts';
 import { LINE_CHART } from '../../src/render/index.ts';
-import { expectOk } from '../../src/result.ts';
+import { expectOk } from '../../src/rules/result.ts';
 import { SharedCollection, type Storage } from '../../src/storage/index.ts';
-import { BLACK, EMPTY, WHITE, type Cell } from '../../src/types.ts';
+import { BLACK, EMPTY, WHITE, type Cell } from '../../src/rules/types.ts';
 import {
   ADMIN_PERMISSIONS,
   MEMBER_PERMISSIONS,

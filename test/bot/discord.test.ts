@@ -15,13 +15,13 @@ import { silentLog } from '../../src/bot/log.ts';
 import { gameKey, subgoalKey, type BotSchema } from '../../src/bot/records.ts';
 import { CHART } from '../../src/bot/chart.ts';
 import { deployCommands } from '../../src/discord/deploy.ts';
-import { parseDescription } from '../../src/descriptionNotation.ts';
-import { compileCached } from '../../src/library.ts';
-import { parsePoint } from '../../src/point.ts';
+import { parseDescription } from '../../src/notation/descriptionNotation.ts';
+import { compileCached } from '../../src/learning/library.ts';
+import { parsePoint } from '../../src/rules/point.ts';
 import { boardLayout, defaultTheme, legendLayout, pointToPixel } from '../../src/render/index.ts';
-import { expectOk } from '../../src/result.ts';
+import { expectOk } from '../../src/rules/result.ts';
 import type { Storage } from '../../src/storage/index.ts';
-import { BLACK, EMPTY, WHITE, type Cell } from '../../src/types.ts';
+import { BLACK, EMPTY, WHITE, type Cell } from '../../src/rules/types.ts';
 import {
   ADMIN_PERMISSIONS,
   MEMBER_PERMISSIONS,

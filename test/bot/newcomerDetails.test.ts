@@ -9,9 +9,9 @@ import { resignedView } from '../../src/bot/views.ts';
 import { describeBotProblem, discordFrontend, terminalFrontend } from '../../src/bot/words.ts';
 import type { CliIO } from '../../src/cli/command.ts';
 import { plain, runPlay } from '../../src/cli/play.ts';
-import { Game } from '../../src/game.ts';
-import { parsePoint } from '../../src/point.ts';
-import { expectOk } from '../../src/result.ts';
+import { Game } from '../../src/rules/game.ts';
+import { parsePoint } from '../../src/rules/point.ts';
+import { expectOk } from '../../src/rules/result.ts';
 import { collectingLog, fileStorage, manualClock, tempDir } from './support.ts';
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -2,16 +2,16 @@
 // test/fixtures/reasons and test/fixtures/player: each kind of the player's reason, each kind of
 // warning, and the hint's voice, as exact sentences; then, over whole games the player plays
 // against itself, every claim about fours and open threes checked against the threat
-// classifier (src/threats.ts), which reads the board independently.
+// classifier (src/rules/threats.ts), which reads the board independently.
 import { describe, expect, it } from 'vitest';
 import { BOT_VOICE, HINT_VOICE, positionOf, reasonWords } from '../../src/bot/reasonWords.ts';
-import { Game } from '../../src/game.ts';
-import { parseGame } from '../../src/gameRecord.ts';
-import { createPlayer, type Level } from '../../src/player.ts';
-import { makePoint, parsePoint } from '../../src/point.ts';
-import { expectOk } from '../../src/result.ts';
-import { fiveThreats, openFourPoints } from '../../src/threats.ts';
-import { stoneOf } from '../../src/types.ts';
+import { Game } from '../../src/rules/game.ts';
+import { parseGame } from '../../src/rules/gameRecord.ts';
+import { createPlayer, type Level } from '../../src/play/player.ts';
+import { makePoint, parsePoint } from '../../src/rules/point.ts';
+import { expectOk } from '../../src/rules/result.ts';
+import { fiveThreats, openFourPoints } from '../../src/rules/threats.ts';
+import { stoneOf } from '../../src/rules/types.ts';
 import { fixture } from '../support/fixtures.ts';
 import { library } from '../support/recognition.ts';
 

@@ -10,13 +10,13 @@ import type { BotResult } from '../../src/bot/problems.ts';
 import { GameService, LIBRARY_PAGE_SIZE, suggestions, type Moved, type Seat } from '../../src/bot/service.ts';
 import { movedView } from '../../src/bot/views.ts';
 import { discordFrontend } from '../../src/bot/words.ts';
-import { Game } from '../../src/game.ts';
-import { parseDescription } from '../../src/descriptionNotation.ts';
-import { makePoint, parsePoint } from '../../src/point.ts';
-import { recognise } from '../../src/recognise.ts';
-import { Board } from '../../src/board.ts';
-import { compileCached } from '../../src/library.ts';
-import { expectOk } from '../../src/result.ts';
+import { Game } from '../../src/rules/game.ts';
+import { parseDescription } from '../../src/notation/descriptionNotation.ts';
+import { makePoint, parsePoint } from '../../src/rules/point.ts';
+import { recognise } from '../../src/recognition/recognise.ts';
+import { Board } from '../../src/rules/board.ts';
+import { compileCached } from '../../src/learning/library.ts';
+import { expectOk } from '../../src/rules/result.ts';
 import { Memory, openFileBackend, RetryingWriter, StorageUnavailable, type Backend, type Storage } from '../../src/storage/index.ts';
 import { collectingLog, fileStorage, loseAGame, manualClock, tempDir } from './support.ts';
 
@@ -415,7 +415,7 @@ describe("the server's memory", () => {
     expect(await service.library(GUILD)).toMatchObject({ ok: true, value: { learned: 0, pages: 1 } });
   });
 
-  it("pages the library in the order of the paper's listing (src/listing.ts)", async () => {
+  it("pages the library in the order of the paper's listing (src/notation/listing.ts)", async () => {
     const { service, storage } = await setup();
     const texts = ["(1) 2:4'", '(1, 1) 2:4, 4', "(1, 1) 3:3', 3'", "(1, 1) 3:4, 3'", '(1, 2-1) 4, 3-3:4', "(1, 2-1, 2) 4:3', 2'-4:2', 3'", "(1, 2-1, 2) 4:4, 2'-4:2', 4"];
     for (const [i, text] of texts.entries()) {

@@ -16,7 +16,7 @@ import { openBotStorage } from '../../src/bot/config.ts';
 import { silentLog } from '../../src/bot/log.ts';
 import { gameKey, type BotSchema } from '../../src/bot/records.ts';
 import { RESTARTING_TEXT } from '../../src/discord/shutdown.ts';
-import { makePoint } from '../../src/point.ts';
+import { makePoint } from '../../src/rules/point.ts';
 import type { Storage } from '../../src/storage/index.ts';
 import { isCallback, startFakeDiscord, type FakeDiscord, type FakeInteraction } from '../support/fakeDiscord/index.ts';
 import { spawnNpmStart, spawnStart } from './botProcess.ts';

@@ -10,11 +10,11 @@ import type { Seat } from '../../src/bot/service.ts';
 import { LIBRARIES_DIR, loadStarterLibrary, starterNames } from '../../src/bot/starter.ts';
 import { libraryView, resetDoneView } from '../../src/bot/views.ts';
 import { discordFrontend } from '../../src/bot/words.ts';
-import { parseDescription } from '../../src/descriptionNotation.ts';
-import { compileCached } from '../../src/library.ts';
-import { parseLibraryFile } from '../../src/libraryFile.ts';
-import { parsePoint } from '../../src/point.ts';
-import { expectOk } from '../../src/result.ts';
+import { parseDescription } from '../../src/notation/descriptionNotation.ts';
+import { compileCached } from '../../src/learning/library.ts';
+import { parseLibraryFile } from '../../src/notation/libraryFile.ts';
+import { parsePoint } from '../../src/rules/point.ts';
+import { expectOk } from '../../src/rules/result.ts';
 import { collectingLog, manualClock, REDIS_URL, tempDir, uniqueNamespace } from './support.ts';
 
 const PAPER = ["(1) 2:4'", '(1, 1) 2:4, 4', "(1, 1) 3:3', 3'", '(1, 2-1) 4, 3-3:4', "(1, 2-1, 2) 4:3', 2'-4:2', 3'"];

@@ -10,12 +10,12 @@ import { openBotStorage } from '../../src/bot/config.ts';
 import type { BotLog } from '../../src/bot/log.ts';
 import { subgoalKey, type BoardSize, type BotSchema, type StoredGame } from '../../src/bot/records.ts';
 import type { GameService, Moved, Seat } from '../../src/bot/service.ts';
-import type { Game } from '../../src/game.ts';
-import type { Library } from '../../src/library.ts';
-import { makePoint } from '../../src/point.ts';
+import type { Game } from '../../src/rules/game.ts';
+import type { Library } from '../../src/learning/library.ts';
+import { makePoint } from '../../src/rules/point.ts';
 import { boardLayout, defaultTheme, pointToPixel } from '../../src/render/index.ts';
 import type { Storage } from '../../src/storage/index.ts';
-import { BLACK, EMPTY, WHITE, type Cell } from '../../src/types.ts';
+import { BLACK, EMPTY, WHITE, type Cell } from '../../src/rules/types.ts';
 import { decode, luminance } from '../render/png.ts';
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

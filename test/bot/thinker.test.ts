@@ -3,11 +3,11 @@
 // answering thread free: another member's reply does not wait behind a slow one.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalise } from '../../src/canonical.ts';
-import { parseGameRecord } from '../../src/gameRecord.ts';
-import { compileCached, Library } from '../../src/library.ts';
-import { parseLibraryFile } from '../../src/libraryFile.ts';
-import { createPlayer, explain } from '../../src/player.ts';
+import { canonicalise } from '../../src/notation/canonical.ts';
+import { parseGameRecord } from '../../src/rules/gameRecord.ts';
+import { compileCached, Library } from '../../src/learning/library.ts';
+import { parseLibraryFile } from '../../src/notation/libraryFile.ts';
+import { createPlayer, explain } from '../../src/play/player.ts';
 import type { CompiledLibrary } from '../../src/bot/libraryCache.ts';
 import { draw, type Drawing } from '../../src/bot/picture.ts';
 import { PlayPool } from '../../src/bot/playPool.ts';
@@ -18,7 +18,7 @@ import { silentLog } from '../../src/bot/log.ts';
 import type { Storage } from '../../src/storage/index.ts';
 import type { BotSchema } from '../../src/bot/records.ts';
 import { REDIS_URL, storeLibrary, tempDir, uniqueNamespace } from './support.ts';
-import { expectOk } from '../../src/result.ts';
+import { expectOk } from '../../src/rules/result.ts';
 
 const LEARNED = new URL('../../bench/fixtures/learned-library.txt', import.meta.url);
 const GAME = new URL('../fixtures/games/learning/repeated-loss-gomokuai.txt', import.meta.url);

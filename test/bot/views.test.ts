@@ -11,13 +11,13 @@ import { LIBRARY_PAGE_SIZE, type GameView, type LibraryPage } from '../../src/bo
 import { boardView, DISCORD_COMMAND_LINES, helpView, libraryView, MAX_TEXT, movedView, problemReply, statsView, threatsView } from '../../src/bot/views.ts';
 import { describeBotProblem, discordFrontend, plural, terminalFrontend } from '../../src/bot/words.ts';
 import { plain, textBoard } from '../../src/cli/play.ts';
-import { parseDescription } from '../../src/descriptionNotation.ts';
-import { Game } from '../../src/game.ts';
-import { compileCached } from '../../src/library.ts';
-import { createPlayer } from '../../src/player.ts';
-import { makePoint, parsePoint } from '../../src/point.ts';
+import { parseDescription } from '../../src/notation/descriptionNotation.ts';
+import { Game } from '../../src/rules/game.ts';
+import { compileCached } from '../../src/learning/library.ts';
+import { createPlayer } from '../../src/play/player.ts';
+import { makePoint, parsePoint } from '../../src/rules/point.ts';
 import { boardLayout, defaultTheme, legendLayout, pointToPixel } from '../../src/render/index.ts';
-import { expectOk } from '../../src/result.ts';
+import { expectOk } from '../../src/rules/result.ts';
 import { decode, distance, hexToRgb, luminance } from '../render/png.ts';
 import { expectBoardImage } from './support.ts';
 

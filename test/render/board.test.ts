@@ -3,8 +3,8 @@ import { renderBoard, checkSnapshot } from '../../src/render/board.ts';
 import { boardLayout, coordinateLabels, lineEnds, pointToPixel, pointsInView, starPoints, type Layout } from '../../src/render/layout.ts';
 import { defaultTheme } from '../../src/render/theme.ts';
 import { finished15, gameSnapshot, midgame19, points, setupSnapshot } from '../../src/render/samples.ts';
-import type { BoardSnapshot } from '../../src/snapshot.ts';
-import { BLACK, EMPTY, WHITE } from '../../src/types.ts';
+import type { BoardSnapshot } from '../../src/rules/snapshot.ts';
+import { BLACK, EMPTY, WHITE } from '../../src/rules/types.ts';
 import { decode, distance, hexToRgb, isWood, luminance, offset, type Decoded } from './png.ts';
 
 const theme = defaultTheme;

@@ -2,15 +2,15 @@
 // delays and the pixels a viewer would see, on a real 170-move game and on a small one.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Game } from '../../src/game.ts';
-import { parseGame } from '../../src/gameRecord.ts';
+import type { Game } from '../../src/rules/game.ts';
+import { parseGame } from '../../src/rules/gameRecord.ts';
 import { renderReplay, replayDelays, replayLayout, type ReplaySnapshot } from '../../src/render/gif.ts';
 import { renderBoard, renderThreats } from '../../src/render/board.ts';
 import { pointToPixel } from '../../src/render/layout.ts';
 import { defaultTheme } from '../../src/render/theme.ts';
-import { expectOk } from '../../src/result.ts';
+import { expectOk } from '../../src/rules/result.ts';
 import { decodeGif, type Gif } from '../support/gif.ts';
-import { BLACK, EMPTY, WHITE, type Cell } from '../../src/types.ts';
+import { BLACK, EMPTY, WHITE, type Cell } from '../../src/rules/types.ts';
 import { decode, distance, hexToRgb, isWood, luminance } from './png.ts';
 
 /** The most a pixel's colour moves when the frame is reduced to 255 colours (largest channel). */

@@ -11,7 +11,7 @@ import {
   starPoints,
 } from '../../src/render/layout.ts';
 import { defaultTheme } from '../../src/render/theme.ts';
-import { makePoint, pointAt } from '../../src/point.ts';
+import { makePoint, pointAt } from '../../src/rules/point.ts';
 import { points } from '../../src/render/samples.ts';
 
 describe('board layout', () => {

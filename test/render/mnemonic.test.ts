@@ -3,7 +3,7 @@ import { pointToPixel } from '../../src/render/layout.ts';
 import { mnemonicBox, mnemonicLayout, renderMnemonic, renderMnemonicSheet, wrap } from '../../src/render/mnemonic.ts';
 import { defaultTheme } from '../../src/render/theme.ts';
 import { mnemonicSamples, overlay, points, setupSnapshot } from '../../src/render/samples.ts';
-import { BLACK, WHITE } from '../../src/types.ts';
+import { BLACK, WHITE } from '../../src/rules/types.ts';
 import { decode, distance, hexToRgb, luminance } from './png.ts';
 
 describe('mnemonicBox', () => {

@@ -4,7 +4,7 @@ import { boardLayout, pointToPixel, type Layout } from '../../src/render/layout.
 import { marksByPoint, placeMarks } from '../../src/render/marks.ts';
 import { defaultTheme } from '../../src/render/theme.ts';
 import { midgame19, midgame19Overlays, overlay, points } from '../../src/render/samples.ts';
-import type { RealisationOverlay } from '../../src/snapshot.ts';
+import type { RealisationOverlay } from '../../src/rules/snapshot.ts';
 import { decode, distance, hexToRgb, type Decoded } from './png.ts';
 
 const theme = defaultTheme;

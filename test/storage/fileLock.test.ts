@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync,
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ok } from '../../src/result.ts';
+import { ok } from '../../src/rules/result.ts';
 import { lockPathOf, withFileLock } from '../../src/storage/fileLock.ts';
 
 const dirs: string[] = [];

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { err, ok, problem, type Result } from '../../src/result.ts';
+import { err, ok, problem, type Result } from '../../src/rules/result.ts';
 import type { Codec, Codecs, LogDetail, StorageLog } from '../../src/storage/index.ts';
 
 const run = promisify(execFile);

@@ -1,7 +1,7 @@
 // Obviously-correct recomputations used to check the board's incremental state. They walk the
-// board point by point with no shared tables, so they share no bug with src/geometry.ts.
-import type { BoardPicture } from '../../src/boardText.ts';
-import { BLACK, EMPTY, WHITE, type Stone } from '../../src/types.ts';
+// board point by point with no shared tables, so they share no bug with src/rules/geometry.ts.
+import type { BoardPicture } from '../../src/rules/boardText.ts';
+import { BLACK, EMPTY, WHITE, type Stone } from '../../src/rules/types.ts';
 
 export interface BruteWindow {
   points: number[];

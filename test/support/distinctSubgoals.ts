@@ -1,6 +1,6 @@
-import type { Description } from '../../src/description.ts';
-import { Library } from '../../src/library.ts';
-import { seededRandom } from '../../src/random.ts';
+import type { Description } from '../../src/notation/description.ts';
+import { Library } from '../../src/learning/library.ts';
+import { seededRandom } from '../../src/rules/random.ts';
 import { randomDescription } from './randomDescription.ts';
 
 /**

@@ -1,7 +1,7 @@
 // What the board font is tested on: a board with coordinates and bold move numbers, and a
 // mnemonic sheet, whose titles are in the mono face — every face of assets/fonts.
 import { renderBoard, renderMnemonicSheet } from '../../src/render/index.ts';
-import { BLACK, EMPTY, WHITE, type Cell } from '../../src/types.ts';
+import { BLACK, EMPTY, WHITE, type Cell } from '../../src/rules/types.ts';
 
 export function fontSample(): Buffer {
   const size = 15;

@@ -5,7 +5,7 @@
 // FIRST_LINE (the writer's header), did not end with a newline, did not parse, or held fewer
 // entries than a read before it (the file only grows).
 import { readFileSync } from 'node:fs';
-import { parseLibraryFile } from '../../src/libraryFile.ts';
+import { parseLibraryFile } from '../../src/notation/libraryFile.ts';
 
 const [file, firstLine] = [process.argv[2], process.argv[3]];
 let stop = false;

@@ -1,6 +1,6 @@
 // Random valid descriptions for property tests, from the seeded generator only.
-import type { Description, DescriptionNode, LineSpec, NodeLine } from '../../src/description.ts';
-import type { Random } from '../../src/random.ts';
+import type { Description, DescriptionNode, LineSpec, NodeLine } from '../../src/notation/description.ts';
+import type { Random } from '../../src/rules/random.ts';
 
 export interface RandomDescriptionOptions {
   readonly minNodes?: number;

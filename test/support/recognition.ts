@@ -1,11 +1,11 @@
 // Helpers for recognition tests: compile written descriptions, and view realisations as plain
 // strings that tests can compare across boards.
-import { boardFromPicture, type BoardPicture } from '../../src/boardText.ts';
-import { parseDescription } from '../../src/descriptionNotation.ts';
-import { makePoint } from '../../src/point.ts';
-import { compileSubgoal, Recogniser, type Realisation, type Subgoal } from '../../src/recognise.ts';
-import { expectOk } from '../../src/result.ts';
-import type { Colour } from '../../src/types.ts';
+import { boardFromPicture, type BoardPicture } from '../../src/rules/boardText.ts';
+import { parseDescription } from '../../src/notation/descriptionNotation.ts';
+import { makePoint } from '../../src/rules/point.ts';
+import { compileSubgoal, Recogniser, type Realisation, type Subgoal } from '../../src/recognition/recognise.ts';
+import { expectOk } from '../../src/rules/result.ts';
+import type { Colour } from '../../src/rules/types.ts';
 
 export function subgoal(text: string): Subgoal {
   return expectOk(compileSubgoal(expectOk(parseDescription(text))));

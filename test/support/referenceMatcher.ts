@@ -4,9 +4,9 @@
 // assignment of vacant points to nodes near node 1, and checks the definition of a
 // realisation in docs/DESIGN.md directly, by enumerating every choice of directions and
 // patterns. Only for tests.
-import type { BoardPicture } from '../../src/boardText.ts';
-import type { Description, LineSpec } from '../../src/description.ts';
-import { BLACK, EMPTY, type Stone } from '../../src/types.ts';
+import type { BoardPicture } from '../../src/rules/boardText.ts';
+import type { Description, LineSpec } from '../../src/notation/description.ts';
+import { BLACK, EMPTY, type Stone } from '../../src/rules/types.ts';
 import { bruteWindows, type BruteWindow } from './bruteForce.ts';
 
 interface RefLine {

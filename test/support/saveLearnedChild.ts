@@ -5,8 +5,8 @@
 // read-merge-write of FILE, and prints "done", or "failed: <problem>" and exits 1.
 import { createInterface } from 'node:readline';
 import { saveLearned } from '../../src/cli/learnedLibrary.ts';
-import { Library } from '../../src/library.ts';
-import { describeProblem } from '../../src/result.ts';
+import { Library } from '../../src/learning/library.ts';
+import { describeProblem } from '../../src/rules/result.ts';
 import { distinctDescriptions } from './distinctSubgoals.ts';
 
 const [file, index, count] = [process.argv[2], Number(process.argv[3]), Number(process.argv[4])];

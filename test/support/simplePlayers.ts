@@ -1,10 +1,10 @@
 // Two simple seeded players for learning tests: they complete a five, block the opponent's
 // five, and otherwise play near the stones, making open fours when they see them and blocking
 // the opponent's sometimes. They use the threat classifier only, never descriptions.
-import { Game } from '../../src/game.ts';
-import type { Random } from '../../src/random.ts';
-import { fiveThreats, openFourPoints } from '../../src/threats.ts';
-import { stoneOf, opposite, type Point } from '../../src/types.ts';
+import { Game } from '../../src/rules/game.ts';
+import type { Random } from '../../src/rules/random.ts';
+import { fiveThreats, openFourPoints } from '../../src/rules/threats.ts';
+import { stoneOf, opposite, type Point } from '../../src/rules/types.ts';
 
 export function simpleMove(game: Game, rnd: Random, care: number): Point {
   const me = stoneOf(game.turn);

@@ -18,16 +18,16 @@
  * looks only for that labelling (StreamMachine, symInverse), so each realisation is found by
  * one run: the run of its stream from the point of its entry node.
  */
-import type { Board } from './board.ts';
-import { automorphisms, canonicalise, canonicalString } from './canonical.ts';
+import type { Board } from '../rules/board.ts';
+import { automorphisms, canonicalise, canonicalString } from '../notation/canonical.ts';
 import { compileDescription } from './compile.ts';
 import type { ControlStream } from './controlStream.ts';
-import type { Description } from './description.ts';
-import { eachAlongLines, WINDOW } from './geometry.ts';
+import type { Description } from '../notation/description.ts';
+import { eachAlongLines, WINDOW } from '../rules/geometry.ts';
 import { ANY_POSSIBLE, entryGate, GateReads, gateShut, machineFor, NEAR_OTHERS_SHIFT, NEAR_GREW, NEAR_REACH, nearReadChange, nearReadNow, rawFromSignature, READ_MASK_SHIFT, ScanScratch, selfAtoms, sortPoints, type EntryGate, type RealisedLine, type StreamMachine } from './interpret.ts';
 import { canMeetAll, directionWindows, othersOf, ProfileTable, specAtom, type DirectionWindows } from './profile.ts';
-import { ok, type Result } from './result.ts';
-import { BLACK, WHITE, type Colour, type Point, type Stone } from './types.ts';
+import { ok, type Result } from '../rules/result.ts';
+import { BLACK, WHITE, type Colour, type Point, type Stone } from '../rules/types.ts';
 
 /** A library entry ready for recognition: canonical text, description and compiled stream. */
 export interface Subgoal {

@@ -32,8 +32,8 @@ import {
   type DescriptionNode,
   type NodeLine,
 } from './description.ts';
-import { MAX_STREAM_NODES } from './compile.ts';
-import { err, ok, problem, type Problem, type Result } from './result.ts';
+import { MAX_STREAM_NODES } from '../recognition/compile.ts';
+import { err, ok, problem, type Problem, type Result } from '../rules/result.ts';
 
 /**
  * The most nodes a written description may have: the compiler's limit, so whatever parses

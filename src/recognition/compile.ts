@@ -17,9 +17,9 @@
  * node that its line does not name, which needs them all.
  */
 import { STREAM_FORMAT_VERSION, type ControlStream, type Element, type StreamLine, type StreamNode } from './controlStream.ts';
-import { descriptionLines, type Description, type LineSpec } from './description.ts';
-import { WINDOW } from './geometry.ts';
-import { err, ok, problem, type Result } from './result.ts';
+import { descriptionLines, type Description, type LineSpec } from '../notation/description.ts';
+import { WINDOW } from '../rules/geometry.ts';
+import { err, ok, problem, type Result } from '../rules/result.ts';
 
 /** Cover marks are bit sets of lines; 31 lines is far beyond any subgoal a game teaches. */
 export const MAX_STREAM_LINES = 31;

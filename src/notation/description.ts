@@ -7,7 +7,7 @@
  * and printed by descriptionNotation.ts; the canonical labelling lives in canonical.ts. See
  * docs/DESIGN.md, "Descriptions", for what a spec means on the board.
  */
-import { err, ok, problem, type Result } from './result.ts';
+import { err, ok, problem, type Result } from '../rules/result.ts';
 
 /** "up to four elements each referring to a different line through the parent node". */
 export const MAX_LINES_PER_NODE = 4;

@@ -1,11 +1,11 @@
 /**
  * The learning curve: the project's player starts from an empty library (the rule of five
  * only) and plays a long series against a fixed rotating mix of opponents, learning from
- * every game it loses — the paper's backtrack analysis (src/analysis.ts) of the finished
- * game, each new subgoal added to its library (src/library.ts) before the next game — and,
+ * every game it loses — the paper's backtrack analysis (src/learning/analysis.ts) of the finished
+ * game, each new subgoal added to its library (src/learning/library.ts) before the next game — and,
  * as the bot does, from every game it wins with a five (`learnFromWins`).
  *
- * Games are played by the match runner (src/match.ts), engine against engine over the
+ * Games are played by the match runner (src/gomocup/match.ts), engine against engine over the
  * Gomocup protocol in this process, refereed with exact five:
  * - the series goes in pairs: pair k is played against opponent k mod n (the mix, in order)
  *   from opening k (cycled), the learner black in the first game of the pair and white in
@@ -22,16 +22,16 @@
  * rolling window of the last games against it, with the first game of the series at which it
  * reached the target score. `evaluate` plays a library, frozen, against an opponent.
  */
-import type { MovePlayer } from './engine.ts';
-import { analyseGame } from './analysis.ts';
-import type { Description } from './description.ts';
-import type { Game } from './game.ts';
-import { GomocupSession } from './gomocup.ts';
-import { Library } from './library.ts';
+import type { MovePlayer } from '../play/engine.ts';
+import { analyseGame } from '../learning/analysis.ts';
+import type { Description } from '../notation/description.ts';
+import type { Game } from '../rules/game.ts';
+import { GomocupSession } from './protocol.ts';
+import { Library } from '../learning/library.ts';
 import { playMatch, sessionChannel, type EngineSpec, type EngineStanding, type GameOutcome, type Opening } from './match.ts';
-import { createPlayer, type Level, type Player } from './player.ts';
-import type { Subgoal } from './recognise.ts';
-import { opposite, type Colour } from './types.ts';
+import { createPlayer, type Level, type Player } from '../play/player.ts';
+import type { Subgoal } from '../recognition/recognise.ts';
+import { opposite, type Colour } from '../rules/types.ts';
 
 export interface CurveOpponent {
   readonly name: string;

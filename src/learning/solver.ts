@@ -1,7 +1,7 @@
 /**
  * The soundness solver: a threat-space search in the spirit of Allis (1994), independent of
  * recognition, so that it can check what the recogniser and the learner claim. It imports the
- * board and src/threats.ts only — no description, control stream or profile.
+ * board and src/rules/threats.ts only — no description, control stream or profile.
  *
  * `solve(board, attacker, { maxAttackerMoves: k, nodeBudget })` answers whether the attacker,
  * moving first, forces a five within k of their own moves. Moves are counted as the paper's
@@ -10,7 +10,7 @@
  * To check a realisation's comment k, solve with its commented node as the only first move
  * (`firstMoves`): play starts there, as the comment says.
  *
- * ## The game it searches (threat classes and defences: src/threats.ts)
+ * ## The game it searches (threat classes and defences: src/rules/threats.ts)
  *
  * Attacker to move (an OR node), in this order:
  * 1. a five threat of their own: they make five — win;
@@ -73,11 +73,11 @@
  * the main line). Everything is ordered by strength then by point, so two runs give the same answer, line
  * and node count.
  */
-import type { Board } from './board.ts';
-import { WINDOW } from './geometry.ts';
-import { seededRandom } from './random.ts';
-import { fiveThreatsIn, fourMovesIn, hasOpenFourPointIn, threeWindowPointsIn } from './threats.ts';
-import { otherStone, type Point, type Stone } from './types.ts';
+import type { Board } from '../rules/board.ts';
+import { WINDOW } from '../rules/geometry.ts';
+import { seededRandom } from '../rules/random.ts';
+import { fiveThreatsIn, fourMovesIn, hasOpenFourPointIn, threeWindowPointsIn } from '../rules/threats.ts';
+import { otherStone, type Point, type Stone } from '../rules/types.ts';
 
 /** Points in a window (a module copy: imported bindings are slow to read in hot loops under tsx). */
 const SPAN = WINDOW;

@@ -8,14 +8,14 @@
  *     (1) 2:4'
  *     (1, 1) 3:3', 3'
  *
- * The rule of the game, `(1) 1:5`, is built into every library (src/library.ts) whether or not
+ * The rule of the game, `(1) 1:5`, is built into every library (src/learning/library.ts) whether or not
  * its file names it, and is not written out.
  */
 import { canonicalString } from './canonical.ts';
 import type { Description } from './description.ts';
 import { parseDescription } from './descriptionNotation.ts';
-import { err, ok, type Result } from './result.ts';
-import { splitLines } from './textLines.ts';
+import { err, ok, type Result } from '../rules/result.ts';
+import { splitLines } from '../rules/textLines.ts';
 
 export const RULE_OF_FIVE = '(1) 1:5';
 

@@ -1,6 +1,6 @@
 /**
  * Threats under the paper's rules (exact five; docs/DESIGN.md, "Board"), read off the board's
- * window counts. Written for the soundness solver (src/solver.ts) and usable by tests and
+ * window counts. Written for the soundness solver (src/learning/solver.ts) and usable by tests and
  * benchmarks. Nothing here knows of descriptions or control streams: it is the independent
  * yardstick the recogniser's comments are checked against.
  *

@@ -27,9 +27,9 @@
  * last E it records a realisation and backtracks again, so it finds every realisation with
  * the given node 1.
  */
-import type { LineSpec } from './description.ts';
-import { err, ok, problem, type Result } from './result.ts';
-import { splitLines } from './textLines.ts';
+import type { LineSpec } from '../notation/description.ts';
+import { err, ok, problem, type Result } from '../rules/result.ts';
+import { splitLines } from '../rules/textLines.ts';
 
 /** Bumped whenever the meaning of a stream changes; cached streams of another version are recompiled. */
 export const STREAM_FORMAT_VERSION = 1;

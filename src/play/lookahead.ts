@@ -35,11 +35,11 @@
  * A search is bounded by a budget of plays; past it the answer is "no forced win found".
  * Deterministic: candidates are ordered by comment, then by point.
  */
-import { Board } from './board.ts';
-import type { Game } from './game.ts';
-import { WINDOW } from './geometry.ts';
-import { commonDestroyers, movesToFive, quickest, Recogniser, type Realisation, type Subgoal } from './recognise.ts';
-import { opposite, stoneOf, type Colour, type Point, type Stone } from './types.ts';
+import { Board } from '../rules/board.ts';
+import type { Game } from '../rules/game.ts';
+import { WINDOW } from '../rules/geometry.ts';
+import { commonDestroyers, movesToFive, quickest, Recogniser, type Realisation, type Subgoal } from '../recognition/recognise.ts';
+import { opposite, stoneOf, type Colour, type Point, type Stone } from '../rules/types.ts';
 
 export interface SearchBounds {
   /** The most moves of the attacker's a forced win may take, the five included. */

@@ -46,12 +46,12 @@
  * that changed none of the atoms it tested, no window of a kind it looked for, and no near
  * set it used.
  */
-import type { Board } from './board.ts';
+import type { Board } from '../rules/board.ts';
 import { MAX_STREAM_LINES, MAX_STREAM_NODES } from './compile.ts';
 import { DEFAULT_STEP_CAP, type ControlStream } from './controlStream.ts';
-import { WINDOW, type Geometry } from './geometry.ts';
+import { WINDOW, type Geometry } from '../rules/geometry.ts';
 import { directionWindows, distinctDirections, highestBit, lowestBit, NEAR, reachOfWindows, specAtom, type DirectionWindows, type ProfileTable } from './profile.ts';
-import { MAX_SIZE, type Direction, type Point } from './types.ts';
+import { MAX_SIZE, type Direction, type Point } from '../rules/types.ts';
 
 /** The patterns a realisation uses on one of its lines. */
 export interface RealisedLine {

@@ -1,5 +1,5 @@
 /**
- * Engine against engine over the Gomocup protocol, refereed by our own rules (src/game.ts:
+ * Engine against engine over the Gomocup protocol, refereed by our own rules (src/rules/game.ts:
  * exactly five wins). This module is the manager's side of the protocol and the referee;
  * it talks to engines through `LineChannel`s and never starts a process itself — the edge
  * (src/cli/match.ts) supplies channels to child processes, and `sessionChannel` runs a
@@ -10,14 +10,14 @@
  * overruns its time, answers an illegal point, an ERROR or anything that is not a move
  * loses that game by forfeit, is restarted for the next game, and the match goes on.
  */
-import { fromGomocup, makeGomocupCommand, makeGomocupReply, parseGomocupReply, toGomocup, type GomocupCommand, type GomocupSession } from './gomocup.ts';
-import { describeStatus, Game } from './game.ts';
-import { makeGameRecord, recordOf } from './gameRecord.ts';
-import { makePoint, onBoard, parsePoint, pointAt } from './point.ts';
-import { seededRandom } from './random.ts';
-import { err, ok, problem, type Problem, type Result } from './result.ts';
-import { DIRECTIONS, opposite, stoneOf, type Colour, type Point } from './types.ts';
-import { splitLines } from './textLines.ts';
+import { fromGomocup, makeGomocupCommand, makeGomocupReply, parseGomocupReply, toGomocup, type GomocupCommand, type GomocupSession } from './protocol.ts';
+import { describeStatus, Game } from '../rules/game.ts';
+import { makeGameRecord, recordOf } from '../rules/gameRecord.ts';
+import { makePoint, onBoard, parsePoint, pointAt } from '../rules/point.ts';
+import { seededRandom } from '../rules/random.ts';
+import { err, ok, problem, type Problem, type Result } from '../rules/result.ts';
+import { DIRECTIONS, opposite, stoneOf, type Colour, type Point } from '../rules/types.ts';
+import { splitLines } from '../rules/textLines.ts';
 
 // ---------------------------------------------------------------------------------------
 // Channels

@@ -10,16 +10,16 @@
  * - A library file holds one description a line; provenance is written as a comment line
  *   just before its entry (`# learned from <game>, move <n>, <date>`) and read back from it.
  */
-import { canonicalise, canonicalString } from './canonical.ts';
-import { STREAM_FORMAT_VERSION } from './controlStream.ts';
-import type { Description } from './description.ts';
-import { parseDescription } from './descriptionNotation.ts';
-import { makeLibraryFile, parseLibraryFile, RULE_OF_FIVE, type Provenance } from './libraryFile.ts';
-import { makeListing } from './listing.ts';
-import { compileSubgoal, type Subgoal } from './recognise.ts';
-import { err, ok, type Result } from './result.ts';
+import { canonicalise, canonicalString } from '../notation/canonical.ts';
+import { STREAM_FORMAT_VERSION } from '../recognition/controlStream.ts';
+import type { Description } from '../notation/description.ts';
+import { parseDescription } from '../notation/descriptionNotation.ts';
+import { makeLibraryFile, parseLibraryFile, RULE_OF_FIVE, type Provenance } from '../notation/libraryFile.ts';
+import { makeListing } from '../notation/listing.ts';
+import { compileSubgoal, type Subgoal } from '../recognition/recognise.ts';
+import { err, ok, type Result } from '../rules/result.ts';
 
-export { makeProvenance, parseProvenance, type Provenance } from './libraryFile.ts';
+export { makeProvenance, parseProvenance, type Provenance } from '../notation/libraryFile.ts';
 
 export interface SubgoalStats {
   /** Games in which one of its realisations was recognised. */

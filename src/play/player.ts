@@ -7,7 +7,7 @@
  * Move choice, in order:
  * 1. **Complete a five**: play the node of one of its own `(1) 1:5` realisations.
  * 2. **Stop the opponent's five**: play the node of the opponent's `(1) 1:5` realisation.
- * 3a. **Look ahead** (levels 3–5, src/lookahead.ts): a forced line of its own, found by a
+ * 3a. **Look ahead** (levels 3–5, src/play/lookahead.ts): a forced line of its own, found by a
  *    search whose threats are its realisations and whose moves are their commented nodes and
  *    fours, is played; else, if the opponent would have one were it their move, the first
  *    candidate defence after which the search shows it gone. Nothing here but the library.
@@ -35,14 +35,14 @@
  */
 import type { MoveClock, MovePlayer } from './engine.ts';
 import { nearestCentre } from './engine.ts';
-import type { Game } from './game.ts';
-import { WINDOW } from './geometry.ts';
-import { Board } from './board.ts';
-import { makePoint } from './point.ts';
-import { seededRandom, type Random } from './random.ts';
+import type { Game } from '../rules/game.ts';
+import { WINDOW } from '../rules/geometry.ts';
+import { Board } from '../rules/board.ts';
+import { makePoint } from '../rules/point.ts';
+import { seededRandom, type Random } from '../rules/random.ts';
 import { follow, fourMoves, Lookahead, type ForcedLine } from './lookahead.ts';
-import { commonDestroyers, destroyingPoints, movesToFive, quickest, type Realisation, type Recogniser, type Subgoal } from './recognise.ts';
-import { opposite, stoneOf, type Colour, type Point, type Stone } from './types.ts';
+import { commonDestroyers, destroyingPoints, movesToFive, quickest, type Realisation, type Recogniser, type Subgoal } from '../recognition/recognise.ts';
+import { opposite, stoneOf, type Colour, type Point, type Stone } from '../rules/types.ts';
 
 export type Level = 1 | 2 | 3 | 4 | 5;
 
@@ -235,7 +235,7 @@ export class Player implements MovePlayer {
   }
 
   /**
-   * The look-ahead (src/lookahead.ts): a forced win for the side to move, played; else, if
+   * The look-ahead (src/play/lookahead.ts): a forced win for the side to move, played; else, if
    * the opponent would have one were it their move, the first candidate defence after which
    * the search no longer finds it — candidates being the points of the opponent's threatening
    * realisations and of their line, and the side's own fours (a four gains a tempo), most

@@ -40,15 +40,15 @@
  *   answering a four elsewhere, or missed it: the game was lost earlier), at most MAX_PASSED
  *   moves in a row; otherwise the walk stops there.
  */
-import type { Board } from './board.ts';
-import { canonicalise } from './canonical.ts';
-import type { Description, DescriptionNode, LineSpec } from './description.ts';
-import { validateDescription } from './description.ts';
-import type { Game } from './game.ts';
-import { WINDOW } from './geometry.ts';
-import { compileSubgoal, destroyingPoints, movesToFive, quickest, Recogniser, type Realisation, type Subgoal } from './recognise.ts';
-import { err, ok, problem, type Result } from './result.ts';
-import { colourOf, stoneOf, type Colour, type Point, type Stone } from './types.ts';
+import type { Board } from '../rules/board.ts';
+import { canonicalise } from '../notation/canonical.ts';
+import type { Description, DescriptionNode, LineSpec } from '../notation/description.ts';
+import { validateDescription } from '../notation/description.ts';
+import type { Game } from '../rules/game.ts';
+import { WINDOW } from '../rules/geometry.ts';
+import { compileSubgoal, destroyingPoints, movesToFive, quickest, Recogniser, type Realisation, type Subgoal } from '../recognition/recognise.ts';
+import { err, ok, problem, type Result } from '../rules/result.ts';
+import { colourOf, stoneOf, type Colour, type Point, type Stone } from '../rules/types.ts';
 
 /** The most members a set may have: sets of five or more threats do not occur in play. */
 const MAX_MEMBERS = 4;

@@ -3,7 +3,7 @@
  * its standard input and output, one line at a time. This module is pure: it parses and
  * prints protocol lines, and `GomocupSession` is the brain's side as a state machine that
  * takes one line and returns the reply lines. Reading stdin is the edge's job
- * (src/cli/brain.ts); the manager's side lives in src/match.ts.
+ * (src/cli/brain.ts); the manager's side lives in src/gomocup/match.ts.
  *
  * Manager → brain: `START n`, `RECTSTART w,h`, `RESTART`, `BEGIN`, `TURN x,y`, `BOARD` then
  * lines `x,y,f` then `DONE`, `TAKEBACK x,y`, `INFO key value`, `ABOUT`, `END`.
@@ -15,11 +15,11 @@
  * column x, row size-1-y, and a board looks the same on both screens: Gomocup 0,0 is a15 on
  * 15×15 (top left), 14,14 is o1 (bottom right). See docs/GOMOCUP.md for every decision.
  */
-import { nearestCentre, type MoveClock, type MovePlayer } from './engine.ts';
-import { describeStatus, Game } from './game.ts';
-import { colOf, makePoint, pointAt, rowOf, validSize } from './point.ts';
-import { err, ok, problem, type Result } from './result.ts';
-import { MAX_SIZE, MIN_SIZE, opposite, type Colour, type Point } from './types.ts';
+import { nearestCentre, type MoveClock, type MovePlayer } from '../play/engine.ts';
+import { describeStatus, Game } from '../rules/game.ts';
+import { colOf, makePoint, pointAt, rowOf, validSize } from '../rules/point.ts';
+import { err, ok, problem, type Result } from '../rules/result.ts';
+import { MAX_SIZE, MIN_SIZE, opposite, type Colour, type Point } from '../rules/types.ts';
 
 // ---------------------------------------------------------------------------------------
 // Coordinates

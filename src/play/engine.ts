@@ -1,12 +1,12 @@
 /**
  * The seam where a player plugs in. Everything that plays games for the project — the
- * Gomocup brain (src/gomocup.ts), the match runner (src/match.ts) and, later, the Discord
+ * Gomocup brain (src/gomocup/protocol.ts), the match runner (src/gomocup/match.ts) and, later, the Discord
  * bot — asks a `MovePlayer` for moves and tells it when a game is over; nothing else about
  * the player is assumed. A player is built by a factory at the edge (src/cli/players.ts),
  * which is where its options (library file, level, seed, learning) are read.
  */
-import type { Game } from './game.ts';
-import type { Point } from './types.ts';
+import type { Game } from '../rules/game.ts';
+import type { Point } from '../rules/types.ts';
 
 /**
  * What the caller knows about the time the player may use, in milliseconds, as the

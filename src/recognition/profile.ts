@@ -11,10 +11,10 @@
  * A point's profile is one 10-bit mask per direction. Checking a node's whole entry is then
  * a matching of its specs onto distinct directions whose masks hold the spec's atom.
  */
-import type { Board } from './board.ts';
-import { eachAlongLines, WINDOW, type Geometry } from './geometry.ts';
-import type { LineSpec } from './description.ts';
-import type { Point, Stone } from './types.ts';
+import type { Board } from '../rules/board.ts';
+import { eachAlongLines, WINDOW, type Geometry } from '../rules/geometry.ts';
+import type { LineSpec } from '../notation/description.ts';
+import type { Point, Stone } from '../rules/types.ts';
 
 /** The atom of a spec, or 0 for a spec no point can meet (n = 0: the node itself counts). */
 export function specAtom(spec: LineSpec): number {
