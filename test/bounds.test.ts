@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { INPUT_LIMITS } from '../src/cli/command.ts';
+import { INPUT_LIMITS } from '../src/bot/io.ts';
 import { MAX_DESCRIPTION_NODES, parseDescription } from '../src/notation/descriptionNotation.ts';
 import { parseBoardText } from '../src/rules/boardText.ts';
 import { parseGame } from '../src/rules/gameRecord.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonCommand } from '../src/cli/canon.ts';
-import type { CliIO } from '../src/cli/command.ts';
+import type { CliIO } from '../src/bot/io.ts';
 
 /** Runs `gomoku canon` in-process (main.ts registers it separately). */
 async function canon(args: string[]): Promise<{ code: number; out: string; err: string }> {

@@ -1,7 +1,7 @@
 /**
  * The bot's service layer: games against the members of a server, and the server's memory of
  * what the bot learned from losing them. It knows nothing of Discord: the slash commands
- * (commands/*.ts) and the terminal game (src/cli/play.ts) both call it, then render what it
+ * (commands/*.ts) and the terminal game (src/bot/terminal.ts) both call it, then render what it
  * returns (views.ts). Every call returns a `BotResult`: a value, or a `BotProblem` with a
  * stable code, which means that nothing changed.
  *

@@ -1,6 +1,6 @@
 /**
  * Stopping on SIGINT or SIGTERM, for the Discord bot (src/discord/main.ts) and the terminal
- * game (src/cli/play.ts) alike: the first signal asks for a clean stop; a second one, when the
+ * game (src/bot/terminal.ts) alike: the first signal asks for a clean stop; a second one, when the
  * stop is taking too long for whoever sent it, exits at once.
  *
  * A second signal counts only when it comes `SAME_SIGNAL_MS` or more after the first: npm

@@ -6,7 +6,7 @@
  * lines as a bug. They are one line that says how many ways, the implicit nodes they use and
  * those every way needs — with the explicit nodes, the answers that stop them all.
  */
-import { threatJson } from '../cli/threats.ts';
+import { threatJson } from '../recognition/threatJson.ts';
 import type { Realisation } from '../recognition/recognise.ts';
 
 export interface ThreatGroup {

@@ -1,7 +1,7 @@
 /**
  * What the bot says and shows: each service outcome becomes a `Reply` — text, PNG images and
  * whether only the asker sees it. Discord (src/discord/respond.ts) and the terminal game
- * (src/cli/play.ts) turn a Reply into a message or into lines and files; neither makes words
+ * (src/bot/terminal.ts) turn a Reply into a message or into lines and files; neither makes words
  * of its own, so the two front ends say the same things.
  *
  * Decisions:

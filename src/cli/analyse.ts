@@ -9,7 +9,8 @@ import { parseGame } from '../rules/gameRecord.ts';
 import { Library } from '../learning/library.ts';
 import { makePoint } from '../rules/point.ts';
 import { describeProblem } from '../rules/result.ts';
-import { INPUT_LIMITS, parseArgs, readInput, type CliIO, type Command } from './command.ts';
+import { parseArgs, readInput, type Command } from './command.ts';
+import { INPUT_LIMITS, type CliIO } from '../bot/io.ts';
 
 const help = `usage: gomoku analyse --game FILE [--library FILE] [--write] [--json] [--walk]
 

@@ -1,5 +1,6 @@
 /** `gomoku bench [suite…]` runs the benchmarks (the same as `npm run bench`). */
-import type { CliIO, Command } from './command.ts';
+import type { Command } from './command.ts';
+import type { CliIO } from '../bot/io.ts';
 
 const help = `usage: gomoku bench [suite ...]
 

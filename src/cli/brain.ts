@@ -8,7 +8,8 @@ import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { GomocupSession } from '../gomocup/protocol.ts';
 import { describeProblem } from '../rules/result.ts';
-import { parseArgs, type CliIO, type Command } from './command.ts';
+import { parseArgs, type Command } from './command.ts';
+import type { CliIO } from '../bot/io.ts';
 import { createNamedPlayer, playerNames } from './players.ts';
 
 const help = `usage: gomoku brain [--player NAME] [--library FILE] [--level N] [--learn] [--seed N]

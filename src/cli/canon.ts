@@ -4,7 +4,8 @@
  */
 import { canonicalString } from '../notation/canonical.ts';
 import { parseDescription } from '../notation/descriptionNotation.ts';
-import { parseArgs, type CliIO, type Command } from './command.ts';
+import { parseArgs, type Command } from './command.ts';
+import type { CliIO } from '../bot/io.ts';
 
 const help = `usage: gomoku canon "<description>"
 

@@ -20,7 +20,7 @@ import { describeProblem, err, ok, problem, type Result } from '../rules/result.
 import { fiveThreats } from '../rules/threats.ts';
 import { stoneOf, type Colour } from '../rules/types.ts';
 import { learnedGameId, saveLearned } from './learnedLibrary.ts';
-import type { PlayerOptions } from './players.ts';
+import type { PlayerOptions } from './playerFactory.ts';
 
 const HEADER = ['subgoals learned in play by gomoku brain --learn'];
 

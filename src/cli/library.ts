@@ -2,7 +2,8 @@
 import { Library } from '../learning/library.ts';
 import { describeProblem } from '../rules/result.ts';
 import type { Subgoal } from '../recognition/recognise.ts';
-import { readInput, type CliIO } from './command.ts';
+import { readInput } from './command.ts';
+import type { CliIO } from '../bot/io.ts';
 
 /** The compiled library, or undefined after printing what is wrong (the caller exits 1). */
 export function loadLibrary(io: CliIO, command: string, path: string | undefined): Subgoal[] | undefined {

@@ -1,7 +1,8 @@
 /** `gomoku library [--library FILE]` prints a library grouped by node list, as the paper does. */
 import { Library, makeProvenance } from '../learning/library.ts';
 import { describeProblem } from '../rules/result.ts';
-import { parseArgs, readInput, type CliIO, type Command } from './command.ts';
+import { parseArgs, readInput, type Command } from './command.ts';
+import type { CliIO } from '../bot/io.ts';
 
 const help = `usage: gomoku library [--library FILE] [--provenance]
 

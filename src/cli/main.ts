@@ -1,7 +1,8 @@
 /**
  * The `gomoku` command line: one sub-command a file under src/cli, listed here.
  */
-import { processIO, type CliIO, type Command } from './command.ts';
+import type { Command } from './command.ts';
+import { processIO, type CliIO } from '../bot/io.ts';
 import { analyseCommand } from './analyse.ts';
 import { benchCommand } from './bench.ts';
 import { brainCommand } from './brain.ts';

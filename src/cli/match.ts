@@ -26,7 +26,8 @@ import {
 import { validSize } from '../rules/point.ts';
 import { describeProblem, type Problem } from '../rules/result.ts';
 import { MAX_SIZE, MIN_SIZE } from '../rules/types.ts';
-import { INPUT_LIMITS, parseArgs, type CliIO, type Command } from './command.ts';
+import { parseArgs, type Command } from './command.ts';
+import { INPUT_LIMITS, type CliIO } from '../bot/io.ts';
 import { createNamedPlayer, playerNames } from './players.ts';
 
 const BUILTIN = 'builtin:';

@@ -34,7 +34,8 @@ import { compileCached, Library } from '../learning/library.ts';
 import { parseLibraryFile } from '../notation/libraryFile.ts';
 import { describeProblem, type Problem } from '../rules/result.ts';
 import { isStorageUnavailable, openMemory, type Memory, type StorageEnv, type StorageLog } from '../storage/index.ts';
-import { parseArgs, readInput, type CliIO, type Command } from './command.ts';
+import { parseArgs, readInput, type Command } from './command.ts';
+import type { CliIO } from '../bot/io.ts';
 
 const help = `usage: gomoku memory list
        gomoku memory export --guild ID [--out FILE]

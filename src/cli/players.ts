@@ -9,24 +9,7 @@ import { err, ok, problem, type Result } from '../rules/result.ts';
 import { createElcockPlayer } from './elcockPlayer.ts';
 import { createGomokuaiPlayer } from './gomokuaiPlayer.ts';
 import { createSolverPlayer } from './solverPlayer.ts';
-
-export interface PlayerOptions {
-  /** A library file of subgoal descriptions to recognise (and, with `learn`, to add to). */
-  readonly library?: string;
-  /** A strength setting; its meaning is the player's. */
-  readonly level?: number;
-  /** Analyse games won with a five (lost or won) and merge what is learnt into the library file (through `gameOver`). */
-  readonly learn: boolean;
-  /** Seed for the player's seeded generator (src/rules/random.ts), if it uses one. */
-  readonly seed: number;
-  /**
-   * Where the player says what went wrong outside the game, such as a library file it could
-   * not write (default: standard error, never standard output, which a brain's protocol owns).
-   */
-  readonly report?: (message: string) => void;
-}
-
-export type PlayerFactory = (options: PlayerOptions) => Result<MovePlayer>;
+import type { PlayerFactory, PlayerOptions } from './playerFactory.ts';
 
 export const playerFactories: Readonly<Record<string, PlayerFactory>> = {
   // The project's player: recognises its library's subgoals, learns with --learn (the default).

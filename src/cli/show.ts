@@ -8,7 +8,8 @@ import { parseGame } from '../rules/gameRecord.ts';
 import { makePoint } from '../rules/point.ts';
 import { describeProblem } from '../rules/result.ts';
 import { colourOf, type Stone } from '../rules/types.ts';
-import { parseArgs, readInput, type CliIO, type Command } from './command.ts';
+import { parseArgs, readInput, type Command } from './command.ts';
+import type { CliIO } from '../bot/io.ts';
 
 const help = `usage: gomoku show --game FILE
        gomoku show --board FILE

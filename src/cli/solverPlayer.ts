@@ -33,7 +33,7 @@ import { err, ok, problem, type Result } from '../rules/result.ts';
 import { solve, type SolveResult } from '../learning/solver.ts';
 import { fiveThreats, fours, openFourPoints, threeDefences } from '../rules/threats.ts';
 import { otherStone, stoneOf, type Point, type Stone } from '../rules/types.ts';
-import type { PlayerOptions } from './players.ts';
+import type { PlayerOptions } from './playerFactory.ts';
 
 export interface SolverPlayerOptions {
   /** The most attacker moves a forced win may take, the five included (k of `solve`). */

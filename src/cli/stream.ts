@@ -4,7 +4,8 @@ import { compileDescription } from '../recognition/compile.ts';
 import { makeControlStream } from '../recognition/controlStream.ts';
 import { parseDescription } from '../notation/descriptionNotation.ts';
 import { markPosition } from './canon.ts';
-import { parseArgs, type CliIO, type Command } from './command.ts';
+import { parseArgs, type Command } from './command.ts';
+import type { CliIO } from '../bot/io.ts';
 
 const help = `usage: gomoku stream "<description>" [--entry N]
 

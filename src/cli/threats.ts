@@ -3,11 +3,12 @@
  * library's subgoals on a board, for both colours. The library always holds `(1) 1:5`.
  */
 import { boardFromPicture, parseBoardText } from '../rules/boardText.ts';
-import { makePoint } from '../rules/point.ts';
-import { movesToFive, Recogniser, type Realisation } from '../recognition/recognise.ts';
+import { Recogniser } from '../recognition/recognise.ts';
+import { threatJson } from '../recognition/threatJson.ts';
 import { describeProblem } from '../rules/result.ts';
 import { COLOURS } from '../rules/types.ts';
-import { parseArgs, readInput, type CliIO, type Command } from './command.ts';
+import { parseArgs, readInput, type Command } from './command.ts';
+import type { CliIO } from '../bot/io.ts';
 import { loadLibrary } from './library.ts';
 
 const help = `usage: gomoku threats --board FILE [--library FILE] [--json]
@@ -17,22 +18,6 @@ Lists, for black and for white, every realisation on the board of a subgoal in t
 implicit nodes (the points where the opponent can destroy it) and the moves to five from its
 commented node. --json prints
   {"black":[{"subgoal":"(1) 2:4'","nodes":["j10"],"implicit":["h10","m10"],"moves":2}],"white":[...]}`;
-
-export interface ThreatJson {
-  readonly subgoal: string;
-  readonly nodes: string[];
-  readonly implicit: string[];
-  readonly moves: number | null;
-}
-
-export function threatJson(size: number, r: Realisation): ThreatJson {
-  return {
-    subgoal: r.subgoal.text,
-    nodes: r.nodes.map((p) => makePoint(size, p)),
-    implicit: r.implicit.map((p) => makePoint(size, p)),
-    moves: movesToFive(r) ?? null,
-  };
-}
 
 export const threatsCommand: Command = {
   name: 'threats',

@@ -12,8 +12,8 @@
  * Returns the exit code. Problems a person can fix (a missing or refused token, a bad
  * setting, storage that cannot be opened) are printed as one sentence, not a stack trace.
  */
-import { playInTerminal } from '../cli/play.ts';
-import { processIO, type CliIO } from '../cli/command.ts';
+import { playInTerminal } from '../bot/terminal.ts';
+import { processIO, type CliIO } from '../bot/io.ts';
 import { logFor, logFormat, type BotEnv } from '../bot/config.ts';
 import { startBot } from './bot.ts';
 import type { DiscordEnv } from './client.ts';

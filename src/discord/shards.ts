@@ -22,7 +22,7 @@
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Routes, ShardingManager, type Shard } from 'discord.js';
-import type { CliIO } from '../cli/command.ts';
+import type { CliIO } from '../bot/io.ts';
 import { restFor, type DiscordEnv } from './client.ts';
 
 export interface ShardEnv extends DiscordEnv {

@@ -32,18 +32,18 @@ import {
   type DescriptionNode,
   type NodeLine,
 } from './description.ts';
-import { MAX_STREAM_NODES } from '../recognition/compile.ts';
 import { err, ok, problem, type Problem, type Result } from '../rules/result.ts';
 
 /**
- * The most nodes a written description may have: the compiler's limit, so whatever parses
- * can be compiled. The bound is the parser's because what comes after it is not linear in
+ * The most nodes a written description may have, and so the compiler's limit too
+ * (MAX_STREAM_NODES in src/recognition/compile.ts): whatever parses can be compiled. The
+ * bound is the parser's because what comes after it is not linear in
  * the nodes: canonical labelling and the automorphism search grow with the factorial of the
  * interchangeable nodes (nine isolated nodes take seconds, ten half a minute, 25 forever),
  * and a description of 12 000 nodes overflowed the stack. Refused at the first node too many,
  * so a huge text is not even read to its end.
  */
-export const MAX_DESCRIPTION_NODES = MAX_STREAM_NODES;
+export const MAX_DESCRIPTION_NODES = 8;
 
 /** Where a piece of syntax is: 0-based offsets into the text, `end` exclusive. */
 export interface Span {

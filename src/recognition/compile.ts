@@ -18,13 +18,17 @@
  */
 import { STREAM_FORMAT_VERSION, type ControlStream, type Element, type StreamLine, type StreamNode } from './controlStream.ts';
 import { descriptionLines, type Description, type LineSpec } from '../notation/description.ts';
+import { MAX_DESCRIPTION_NODES } from '../notation/descriptionNotation.ts';
 import { WINDOW } from '../rules/geometry.ts';
 import { err, ok, problem, type Result } from '../rules/result.ts';
 
 /** Cover marks are bit sets of lines; 31 lines is far beyond any subgoal a game teaches. */
 export const MAX_STREAM_LINES = 31;
-/** The interpreter keeps its node registers in fixed-size arrays; the paper's largest example has four nodes. */
-export const MAX_STREAM_NODES = 8;
+/**
+ * The interpreter keeps its node registers in fixed-size arrays; the paper's largest example
+ * has four nodes. As many as a written description may have, so whatever parses compiles.
+ */
+export const MAX_STREAM_NODES = MAX_DESCRIPTION_NODES;
 
 /**
  * Compiles `d` into a control stream. `entryNode` fixes the node the scan starts from (the

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { botConfig, logFormat } from '../../src/bot/config.ts';
 import { parseLogLevel } from '../../src/bot/log.ts';
 import { DEFAULT_IDLE_MS } from '../../src/bot/service.ts';
-import type { CliIO } from '../../src/cli/command.ts';
+import type { CliIO } from '../../src/bot/io.ts';
 import { discordApiBase } from '../../src/discord/client.ts';
 import { metricsAddress } from '../../src/discord/health.ts';
 import { DEFAULT_SHUTDOWN_GRACE_MS, shutdownGraceMs } from '../../src/discord/shutdown.ts';

@@ -2,7 +2,7 @@
 // show twice there; `--clear-global` and `--clear-guild` remove the other set, through the real
 // entry point (bin/start.mjs) and in process, and bad uses change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIO } from '../../src/cli/command.ts';
+import type { CliIO } from '../../src/bot/io.ts';
 import { commandBodies, deployCommands } from '../../src/discord/deploy.ts';
 import { main } from '../../src/discord/main.ts';
 import { startFakeDiscord, type FakeDiscord } from '../support/fakeDiscord/index.ts';

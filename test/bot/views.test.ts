@@ -10,7 +10,7 @@ import type { StoredGame } from '../../src/bot/records.ts';
 import { LIBRARY_PAGE_SIZE, type GameView, type LibraryPage } from '../../src/bot/service.ts';
 import { boardView, DISCORD_COMMAND_LINES, helpView, libraryView, MAX_TEXT, movedView, problemReply, statsView, threatsView } from '../../src/bot/views.ts';
 import { describeBotProblem, discordFrontend, plural, terminalFrontend } from '../../src/bot/words.ts';
-import { plain, textBoard } from '../../src/cli/play.ts';
+import { plain, textBoard } from '../../src/bot/terminal.ts';
 import { parseDescription } from '../../src/notation/descriptionNotation.ts';
 import { Game } from '../../src/rules/game.ts';
 import { compileCached } from '../../src/learning/library.ts';

@@ -1,5 +1,5 @@
 import { main } from '../../src/cli/main.ts';
-import { processIO, type CliIO } from '../../src/cli/command.ts';
+import { processIO, type CliIO } from '../../src/bot/io.ts';
 
 /** Runs the gomoku CLI in-process and captures what it prints. */
 export async function runCli(args: string[]): Promise<{ code: number; out: string; err: string }> {
