@@ -39,6 +39,21 @@ import type { Colour } from '../rules/types.ts';
 import type { AnalysisAnswer, AnalysisRequest, FromWorker, ToWorker } from './analysisWorker.ts';
 import { errorText } from './log.ts';
 
+/** A subgoal found by the analysis of a lost game. */
+export interface LearnedReport {
+  readonly text: string;
+  /** 1-based number of the winner's move it was learned at. */
+  readonly move: number;
+  /** False when the library knew it already. */
+  readonly isNew: boolean;
+}
+
+/**
+ * How the walk back through a lost game ended: it ran (and `learned` says what it taught), or
+ * it was given up for taking longer than the limit, or it failed; the last two teach nothing.
+ */
+export type AnalysisEnd = { readonly kind: 'analysed' } | { readonly kind: 'timed-out'; readonly limitMs: number } | { readonly kind: 'failed' };
+
 export const DEFAULT_ANALYSIS_LIMIT_MS = 20_000;
 export const DEFAULT_ANALYSIS_WORKERS = 2;
 /** How long a worker may take to load its modules before it is given up as broken. */

@@ -15,7 +15,8 @@ import { expectOk } from '../rules/result.ts';
 import { versusMovedView, withStandings } from './communityViews.ts';
 import { openBotStorage } from './config.ts';
 import { silentLog } from './log.ts';
-import { GameService, type Seat } from './service.ts';
+import { GameService } from './service.ts';
+import type { Seat } from './store.ts';
 import { statsView } from './views.ts';
 import { discordFrontend as f } from './words.ts';
 

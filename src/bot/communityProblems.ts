@@ -4,7 +4,7 @@
  * a problem means nothing changed.
  */
 import type { VersusResult } from './communityRecords.ts';
-import type { Frontend } from './words.ts';
+import type { Frontend } from './frontend.ts';
 
 export const COMMUNITY_PROBLEM_CODES = [
   'versus-self',

@@ -24,7 +24,7 @@
  */
 import type { Colour, Point } from '../rules/types.ts';
 import { Bad, boardSize, decoding, field, isCount, isObject, isString, isStrings, isTime, legalMoves, notation, points, type Json } from './decode.ts';
-import type { BoardSize, Ending } from './records.ts';
+import type { BoardSize, Ending } from './gameTerms.ts';
 
 /** How a game between members ended; `abandoned`: it expired before both sides had moved. */
 export type VersusResult = 'black-won' | 'white-won' | 'draw' | 'abandoned';

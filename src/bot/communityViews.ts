@@ -13,15 +13,16 @@
  */
 import { makePoint } from '../rules/point.ts';
 import type { LineChartSpec } from '../render/index.ts';
-import { picture } from './picture.ts';
+import { picture } from './reply.ts';
 import type { Point } from '../rules/types.ts';
 import { BOT_PLAYER, opponentOf, playerOf, type MemorySettings, type RatingRecord } from './communityRecords.ts';
 import { ratedLine } from './communityWords.ts';
 import type { AdoptPreview, Adopted, MemoryStatus, ShareChange } from './pool.ts';
 import type { BotResult } from './problems.ts';
 import { GLICKO_SETTINGS, ratingText, type LibrarySource, type Standings } from './ratings.ts';
-import type { LearnedReport } from './service.ts';
-import { boardView, movedView, MAX_TEXT, problemReply, resignedView, withBoard, type Reply } from './views.ts';
+import type { LearnedReport } from './analyser.ts';
+import { boardView, movedView, MAX_TEXT, problemReply, resignedView, withBoard } from './views.ts';
+import type { Reply } from './reply.ts';
 import { makeInvitationId, type Invitation, type Played, type Resigned, type Shown, type VersusMoved, type VersusView } from './versus.ts';
 import { plural, type Frontend } from './words.ts';
 

@@ -6,7 +6,7 @@
 import type { Provenance } from '../learning/library.ts';
 import { BOT_PLAYER, type LearnedOrigin } from './communityRecords.ts';
 import { ratingText, type Rated } from './ratings.ts';
-import type { Frontend } from './words.ts';
+import type { Frontend } from './frontend.ts';
 
 /**
  * A learned subgoal's provenance in /library, marked by where it came from. It is printed in

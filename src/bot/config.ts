@@ -25,7 +25,8 @@ import { openStorage, type OpenStorageOptions, type Storage, type StorageEnv } f
 import { createJsonLog } from './jsonLog.ts';
 import { createLog, parseLogLevel, type BotLog } from './log.ts';
 import { botCodecs, type BotSchema } from './records.ts';
-import { DEFAULT_IDLE_MS, GameService, type BotStore, type ServiceOptions } from './service.ts';
+import { DEFAULT_IDLE_MS, GameService, type ServiceOptions } from './service.ts';
+import type { BotStore } from './store.ts';
 import { loadStarterLibrary, type StarterLibrary } from './starter.ts';
 import { DEFAULT_PLAY_WORKERS } from './playPool.ts';
 

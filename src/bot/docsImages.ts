@@ -11,9 +11,12 @@ import { join } from 'node:path';
 import { makePoint } from '../rules/point.ts';
 import { openBotStorage } from './config.ts';
 import { silentLog } from './log.ts';
-import { GameService, type Moved, type Seat } from './service.ts';
+import { GameService } from './service.ts';
+import type { Moved } from './gameViews.ts';
+import type { Seat } from './store.ts';
 import { gamesView, replayView } from './replayViews.ts';
-import { hintView, libraryView, movedView, statsView, threatsView, type Reply } from './views.ts';
+import { hintView, libraryView, movedView, statsView, threatsView } from './views.ts';
+import type { Reply } from './reply.ts';
 import { discordFrontend as f } from './words.ts';
 
 const GAMES = 12;

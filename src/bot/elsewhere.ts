@@ -3,7 +3,7 @@
  * the wrong channel was told only "no game here", though the game was one channel over.
  */
 import type { BotProblem } from './problems.ts';
-import type { BotStore, Seat } from './service.ts';
+import type { BotStore, Seat } from './store.ts';
 
 /** The no-game problem for this seat, naming the channels where the member has a game going, if any. */
 export async function noGame(store: BotStore, seat: Seat): Promise<BotProblem> {

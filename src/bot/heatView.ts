@@ -7,9 +7,8 @@
  * realisation (a five, a block, a forced line) is ringed wherever the heat is.
  */
 import { heatFromScores } from '../render/index.ts';
-import { picture } from './picture.ts';
-import type { Hinted } from './service.ts';
-import type { ReplyImage } from './views.ts';
+import { picture, type ReplyImage } from './reply.ts';
+import type { Hinted } from './gameViews.ts';
 
 export const HEAT_LEGEND = 'The picture: where I would consider playing for you, the redder the more (how much each point builds your possible fives and spoils mine); the blue ring is the hint.';
 

@@ -11,7 +11,8 @@ import type { LearnedOrigin } from './communityRecords.ts';
 import type { KeyedLock } from './lock.ts';
 import type { BotLog } from './log.ts';
 import type { BotResult } from './problems.ts';
-import type { AnalysisEnd, BotStore, LearnedReport } from './service.ts';
+import type { AnalysisEnd, LearnedReport } from './analyser.ts';
+import type { BotStore } from './store.ts';
 
 export interface ServiceKit {
   readonly store: BotStore;

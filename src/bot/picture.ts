@@ -11,7 +11,6 @@
  */
 import { renderBoard, renderHeatMap, renderLineChart, renderMnemonicSheet, renderReplay, renderThreatsWithLegend } from '../render/index.ts';
 import { renderLossChart } from './chart.ts';
-import type { Reply, ReplyImage } from './views.ts';
 
 /** The render functions a drawing may name. */
 const DRAW = {
@@ -36,29 +35,4 @@ export function draw(drawing: Drawing): Buffer {
   const png = render(...drawing.args);
   if (png === undefined) throw new Error(`the ${drawing.kind} drawing has nothing to draw`);
   return png;
-}
-
-/** An image drawn when its bytes are first read, unless drawn elsewhere first (`drawReply`). */
-export function picture(name: string, description: string, drawing: Drawing): ReplyImage {
-  let png: Buffer | undefined;
-  return {
-    name,
-    description,
-    drawing,
-    get png(): Buffer {
-      return (png ??= draw(drawing));
-    },
-  };
-}
-
-/**
- * The reply with every undrawn picture drawn by `drawElsewhere` (a worker), all at once; images
- * already drawn pass through.
- */
-export async function drawReply(reply: Reply, drawElsewhere: (drawing: Drawing) => Promise<Buffer>): Promise<Reply> {
-  if (!reply.images.some((i) => i.drawing !== undefined)) return reply;
-  const images = await Promise.all(
-    reply.images.map(async (i): Promise<ReplyImage> => (i.drawing === undefined ? i : { name: i.name, description: i.description, png: await drawElsewhere(i.drawing) })),
-  );
-  return { ...reply, images };
 }

@@ -14,35 +14,15 @@
  *   game), under the server's counters lock; a fold that fails is logged and tried next time.
  */
 import { errorText, type BotLog } from './log.ts';
-import type { Ending, FinishedGame, Outcome } from './records.ts';
+import { OUTCOME_LETTERS, outcomeOfLetter, RESIGNED_LETTER, type BotSchema, type Ending, type FinishedGame, type Outcome, type RecordSummary } from './records.ts';
 import type { GuildMemory } from '../storage/index.ts';
-import type { BotSchema } from './records.ts';
-
-export interface RecordSummary {
-  /** Games folded in, by how they ended. */
-  readonly counts: Readonly<Record<Outcome, number>>;
-  /** Their outcomes, oldest first, one letter a game (`OUTCOME_LETTERS`). */
-  readonly outcomes: string;
-  /** The last game folded in: its end time and id (games are ordered by both). */
-  readonly until: { readonly endedAt: number; readonly id: string };
-}
 
 /** The key, in `summaries`, of the finished games' summary. */
 export const RECORDS_SUMMARY_KEY = 'records';
 export const DEFAULT_RECORDS_KEPT = 1000;
 
-export const OUTCOME_LETTERS: Readonly<Record<Outcome, string>> = { 'bot-won': 'W', 'bot-lost': 'L', draw: 'D', abandoned: 'A' };
-const OUTCOME_OF = new Map(Object.entries(OUTCOME_LETTERS).map(([o, l]) => [l, o as Outcome]));
-/** A game the member resigned: the bot's win, kept apart in /stats (memberStats.ts), so folded apart too. */
-const RESIGNED_LETTER = 'R';
-OUTCOME_OF.set(RESIGNED_LETTER, 'bot-won');
-
 function letterOf(r: Pick<FinishedGame, 'outcome' | 'ending'>): string {
   return r.outcome === 'bot-won' && r.ending === 'resigned' ? RESIGNED_LETTER : OUTCOME_LETTERS[r.outcome];
-}
-
-export function outcomeOfLetter(letter: string): Outcome | undefined {
-  return OUTCOME_OF.get(letter);
 }
 
 /** Oldest first: by end time, then id. */

@@ -53,14 +53,9 @@ import {
   type VersusGame,
 } from './communityRecords.ts';
 import { Bad, boardSize, decoding, field, isColour, isCount, isObject, isString, isStrings, isTime, legalMoves, notation, points, type Json } from './decode.ts';
-import { outcomeOfLetter, type RecordSummary } from './recordSummary.ts';
+import type { BoardSize, Ending, Outcome } from './gameTerms.ts';
 
-/** How a game ended for the bot. `abandoned`: it expired, idle. */
-export type Outcome = 'bot-won' | 'bot-lost' | 'draw' | 'abandoned';
-export type Ending = 'five' | 'resigned' | 'full-board' | 'expired';
-
-export const BOARD_SIZES = [15, 19] as const;
-export type BoardSize = (typeof BOARD_SIZES)[number];
+export { BOARD_SIZES, type BoardSize, type Ending, type Outcome } from './gameTerms.ts';
 
 export interface Finish {
   readonly outcome: Outcome;
@@ -158,6 +153,27 @@ export interface Version {
 
 /** The key, in `versions`, of the library's version. */
 export const LIBRARY_VERSION_KEY = 'library';
+
+/** The finished games older than the last `recordsKept`, folded into one (recordSummary.ts). */
+export interface RecordSummary {
+  /** Games folded in, by how they ended. */
+  readonly counts: Readonly<Record<Outcome, number>>;
+  /** Their outcomes, oldest first, one letter a game (`OUTCOME_LETTERS`). */
+  readonly outcomes: string;
+  /** The last game folded in: its end time and id (games are ordered by both). */
+  readonly until: { readonly endedAt: number; readonly id: string };
+}
+
+/** The summary's outcomes, one letter a game. */
+export const OUTCOME_LETTERS: Readonly<Record<Outcome, string>> = { 'bot-won': 'W', 'bot-lost': 'L', draw: 'D', abandoned: 'A' };
+const OUTCOME_OF = new Map(Object.entries(OUTCOME_LETTERS).map(([o, l]) => [l, o as Outcome]));
+/** A game the member resigned: the bot's win, kept apart in /stats (memberStats.ts), so folded apart too. */
+export const RESIGNED_LETTER = 'R';
+OUTCOME_OF.set(RESIGNED_LETTER, 'bot-won');
+
+export function outcomeOfLetter(letter: string): Outcome | undefined {
+  return OUTCOME_OF.get(letter);
+}
 
 export interface BotSchema {
   readonly library: LearnedRecord;

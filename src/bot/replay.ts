@@ -24,7 +24,7 @@ import type { RealisationOverlay } from '../rules/snapshot.ts';
 import { colourOf, type Stone } from '../rules/types.ts';
 import { done, refuse, type BotResult } from './problems.ts';
 import { gameOf, type FinishedGame, type LearnedRecord } from './records.ts';
-import type { BotStore } from './service.ts';
+import type { BotStore } from './store.ts';
 
 /** Games /games lists; also the most /replay's autocomplete offers (Discord's limit is 25). */
 export const GAMES_SHOWN = 10;

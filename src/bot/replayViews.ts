@@ -4,10 +4,11 @@
  */
 import { makePoint } from '../rules/point.ts';
 import { defaultTheme } from '../render/index.ts';
-import { picture } from './picture.ts';
+import { picture } from './reply.ts';
 import type { FinishedGame } from './records.ts';
 import type { PastGame, PastGames, Replay } from './replay.ts';
-import { MAX_TEXT, type Reply } from './views.ts';
+import { MAX_TEXT } from './views.ts';
+import type { Reply } from './reply.ts';
 import { plural, type Frontend } from './words.ts';
 
 export function gamesView(p: PastGames, f: Frontend): Reply {

@@ -53,16 +53,13 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Game } from '../rules/game.ts';
-import { Library, type Provenance, type SubgoalStats } from '../learning/library.ts';
+import { Library } from '../learning/library.ts';
 import { type Level, type MoveChoice, type Player, type PlayerConfig } from '../play/player.ts';
 import { makePoint, parsePoint } from '../rules/point.ts';
 import { seededRandom, type Random } from '../rules/random.ts';
-import type { Realisation, Subgoal } from '../recognition/recognise.ts';
-import { isStorageUnavailable, StorageUnavailable, type Backend, type GuildMemory, type RetryingWriter } from '../storage/index.ts';
-import type { Board } from '../rules/board.ts';
-import { WINDOW } from '../rules/geometry.ts';
-import { DIRECTIONS, type Colour, type Direction, type Point } from '../rules/types.ts';
-import { AnalysisPool } from './analyser.ts';
+import { isStorageUnavailable, StorageUnavailable } from '../storage/index.ts';
+import type { Colour } from '../rules/types.ts';
+import { AnalysisPool, type AnalysisEnd, type LearnedReport } from './analyser.ts';
 import type { LearnedOrigin } from './communityRecords.ts';
 import type { ServiceKit } from './kit.ts';
 import { SharedPool } from './pool.ts';
@@ -77,17 +74,18 @@ import { Thinker } from './thinker.ts';
 import { listingTexts } from './thinking.ts';
 import { errorText, silentLog, type BotLog } from './log.ts';
 import { done, refuse, type BotResult } from './problems.ts';
-import { memberResults, resignations, type MemberResult } from './memberStats.ts';
+import { memberResults, resignations } from './memberStats.ts';
 import { pastGames, replayOf, suggestGames, type PastGames, type Replay } from './replay.ts';
 import { withStarter, type StarterLibrary } from './starter.ts';
 import { noGame } from './elsewhere.ts';
+import type { ChallengeOptions, Challenged, GameView, Hinted, LibraryPage, Moved, ServerStats, ThreatsView } from './gameViews.ts';
+import { overlineThrough, suggestions } from './movePoints.ts';
+import type { BotStore, Seat } from './store.ts';
 import {
   gameCodec,
   gameKey,
   gameOf,
   subgoalKey,
-  type BoardSize,
-  type BotSchema,
   type Ending,
   type Example,
   type Finish,
@@ -99,21 +97,6 @@ import {
   type Tombstone,
   TOMBSTONE_MS,
 } from './records.ts';
-
-/** Who is asking, and where: a member in a channel of a server. */
-export interface Seat {
-  readonly guildId: string;
-  readonly channelId: string;
-  readonly userId: string;
-}
-
-/** The part of `Storage` the service uses (src/storage `Storage<BotSchema>` fits). */
-export interface BotStore {
-  guild(guildId: string): GuildMemory<BotSchema>;
-  readonly writer: Pick<RetryingWriter<BotSchema>, 'put'> & Partial<Pick<RetryingWriter<BotSchema>, 'onLanded'>>;
-  /** Where the shared pool lives (pool.ts); without it, servers cannot share. */
-  readonly backend?: Backend;
-}
 
 /** How one walk back through a finished game ended, and whose game it was (for metrics). */
 export interface AnalysisEvent {
@@ -152,114 +135,6 @@ export interface ServiceOptions {
 export const DEFAULT_IDLE_MS = 24 * 60 * 60 * 1000;
 /** Subgoals per /library page: their text and mnemonics fit one message. */
 export const LIBRARY_PAGE_SIZE = 6;
-/** Autocomplete shows at most this many points (Discord's limit is 25). */
-export const MAX_SUGGESTIONS = 25;
-
-export type ColourChoice = Colour | 'random';
-
-export interface ChallengeOptions {
-  readonly size?: BoardSize;
-  readonly colour?: ColourChoice;
-  readonly level?: Level;
-}
-
-/** A game as the views show it. */
-export interface GameView {
-  readonly stored: StoredGame;
-  readonly game: Game;
-  /** When the game ended here: what storage did not take at once and will be saved later (savedLater.ts). */
-  readonly savedLater?: SavedLater;
-}
-
-export interface Challenged extends GameView {
-  /** The bot's opening move, when it plays black. */
-  readonly opening?: MoveChoice;
-  /** A game that had expired was put away to make room for this one. */
-  readonly replacedExpired: boolean;
-}
-
-/** A subgoal found by the analysis of a lost game. */
-export interface LearnedReport {
-  readonly text: string;
-  /** 1-based number of the winner's move it was learned at. */
-  readonly move: number;
-  /** False when the library knew it already. */
-  readonly isNew: boolean;
-}
-
-/**
- * How the walk back through a lost game ended: it ran (and `learned` says what it taught), or
- * it was given up for taking longer than the limit, or it failed; the last two teach nothing.
- */
-export type AnalysisEnd = { readonly kind: 'analysed' } | { readonly kind: 'timed-out'; readonly limitMs: number } | { readonly kind: 'failed' };
-
-export interface Moved extends GameView {
-  readonly point: Point;
-  /**
-   * The longest row of the member's stones through their move, when it is six or more: an
-   * overline, which does not win (only exactly five does), so the member is told why the game
-   * goes on.
-   */
-  readonly overline?: Overline;
-  /** The bot's answer, unless the member's move ended the game. */
-  readonly reply?: MoveChoice;
-  readonly learned: readonly LearnedReport[];
-  /** When the bot lost to a five: how its analysis ended. */
-  readonly analysis?: AnalysisEnd;
-  /** The ratings the ended game changed (ratings.ts). */
-  readonly rated?: Rated;
-}
-
-/** A row of six or more stones of one colour, in line order. */
-export interface Overline {
-  readonly stones: readonly Point[];
-}
-
-export interface Hinted extends GameView {
-  readonly choice: MoveChoice;
-  /** Where the player would consider playing, by its positional score, best first (the heat map). */
-  readonly considered: readonly { readonly point: Point; readonly score: number }[];
-}
-
-export interface ThreatsView extends GameView {
-  readonly black: readonly Realisation[];
-  readonly white: readonly Realisation[];
-}
-
-export interface LibraryPageEntry {
-  readonly subgoal: Subgoal;
-  /** First of its group (node list) in the listing: printed in full, the others by pattern list. */
-  readonly groupStart: boolean;
-  readonly provenance?: Provenance;
-  readonly stats: SubgoalStats;
-  readonly example?: Example;
-  /** A watched game or the shared pool; absent for the bot's own losses and the rule. */
-  readonly origin?: LearnedOrigin;
-}
-
-export interface LibraryPage {
-  readonly page: number;
-  readonly pages: number;
-  /** Subgoals learned, not counting the rule of the game. */
-  readonly learned: number;
-  readonly entries: readonly LibraryPageEntry[];
-}
-
-export interface ServerStats {
-  readonly games: number;
-  readonly botWon: number;
-  readonly botLost: number;
-  readonly draws: number;
-  readonly abandoned: number;
-  /** Subgoals learned, not counting the rule of the game. */
-  readonly learned: number;
-  /** Finished games, oldest first. */
-  readonly history: readonly { readonly endedAt: number; readonly outcome: Outcome; readonly ending?: Ending }[];
-  /** Games the member resigned, counted apart from `botWon` (memberStats.ts). */
-  readonly resigned?: number;
-  /** Each member's results, most games first (memberStats.ts). */
-  readonly members?: readonly MemberResult[];
-}
 
 /** Seed of the bot's generator for move n of a game. */
 export function moveSeed(gameSeed: number, n: number): number {
@@ -968,58 +843,9 @@ function sameGame(got: StoredGame | undefined, expected: StoredGame): boolean {
 }
 
 /**
- * The longest run through `p` of its stone's colour, when it is six or more (an overline: the
- * rule is exactly five). Ties between directions go to the first of DIRECTIONS.
- */
-export function overlineThrough(board: Board, p: Point): Overline | undefined {
-  let longest: Point[] = [];
-  for (let d = 0; d < DIRECTIONS.length; d++) {
-    const run = board.runThrough(p, d as Direction);
-    if (run.length > longest.length) longest = run;
-  }
-  return longest.length > WINDOW ? { stones: longest } : undefined;
-}
-
-/**
  * The library's entries in the order of the paper's listing (src/notation/listing.ts), each marked
  * when it starts a group (thinking.ts `listingTexts`).
  */
 export function listingOrder(library: Library): { entry: Library['entries'][number]; groupStart: boolean }[] {
   return listingTexts(library.subgoals()).map(({ text, groupStart }) => ({ entry: library.get(text)!, groupStart }));
-}
-
-/** See `GameService.suggestPoints`. */
-export function suggestions(game: Game, typed: string): string[] {
-  const size = game.size;
-  const want = typed.trim().toLowerCase();
-  const moves = game.moves;
-  const centre = ((size - 1) / 2) * (size + 1);
-  const anchors = moves.length > 0 ? moves : [centre];
-  const last = moves.length > 0 ? moves[moves.length - 1] : centre;
-  const col = (p: Point) => p % size;
-  const row = (p: Point) => Math.floor(p / size);
-  const near: Point[] = [];
-  for (let p = 0; p < size * size; p++) {
-    if (!game.board.isEmpty(p)) continue;
-    if (anchors.some((q) => Math.max(Math.abs(col(p) - col(q)), Math.abs(row(p) - row(q))) <= 2)) near.push(p);
-  }
-  const distance = (p: Point) => (col(p) - col(last)) ** 2 + (row(p) - row(last)) ** 2;
-  const names = near
-    .sort((a, b) => distance(a) - distance(b) || a - b)
-    .map((p) => makePoint(size, p))
-    .filter((name) => name.startsWith(want));
-  // A vacant point typed in full is offered even when it is far from the stones.
-  const exact = parsePoint(size, want);
-  if (exact.ok && game.board.isEmpty(exact.value) && !names.includes(makePoint(size, exact.value))) names.unshift(makePoint(size, exact.value));
-  // A column typed (but not a whole vacant point): after the points near the stones, the rest
-  // of that column's vacant points, nearest the last move first — once, a column far from the
-  // stones offered nothing.
-  const letter = want.charCodeAt(0) - 97;
-  if (!(exact.ok && game.board.isEmpty(exact.value)) && /^[a-z]\d*$/.test(want) && letter < size) {
-    const column: Point[] = [];
-    for (let r = 0; r < size; r++) if (game.board.isEmpty(r * size + letter)) column.push(r * size + letter);
-    column.sort((a, b) => distance(a) - distance(b) || a - b);
-    for (const name of column.map((p) => makePoint(size, p))) if (name.startsWith(want) && !names.includes(name)) names.push(name);
-  }
-  return names.slice(0, MAX_SUGGESTIONS);
 }

@@ -25,24 +25,11 @@ import { onStopSignals } from './signals.ts';
 import type { Level } from '../play/player.ts';
 import type { BotResult } from './problems.ts';
 import type { BoardSize } from './records.ts';
-import type { ColourChoice, GameService, Seat } from './service.ts';
-import {
-  boardView,
-  challengedView,
-  helpView,
-  hintView,
-  libraryView,
-  movedView,
-  problemReply,
-  replyTo,
-  resetCancelledView,
-  resetDoneView,
-  resetPromptView,
-  resignedView,
-  statsView,
-  threatsView,
-  type Reply,
-} from './views.ts';
+import type { GameService } from './service.ts';
+import type { ColourChoice } from './gameViews.ts';
+import type { Seat } from './store.ts';
+import { boardView, challengedView, helpView, hintView, libraryView, movedView, problemReply, replyTo, resetCancelledView, resetDoneView, resetPromptView, resignedView, statsView, threatsView } from './views.ts';
+import type { Reply } from './reply.ts';
 import { terminalFrontend as f } from './words.ts';
 import { makePoint } from '../rules/point.ts';
 import type { BoardSnapshot } from '../rules/snapshot.ts';

@@ -49,7 +49,10 @@ import type { SharedPool } from './pool.ts';
 import { done, refuse, type BotResult } from './problems.ts';
 import type { Rated, Ratings } from './ratings.ts';
 import { gameKey, gameOf, TOMBSTONE_MS, type BoardSize, type Ending, type Tombstone } from './records.ts';
-import { overlineThrough, suggestions, type AnalysisEnd, type ColourChoice, type GameService, type GameView, type LearnedReport, type Moved, type Overline, type Seat } from './service.ts';
+import { overlineThrough, suggestions } from './movePoints.ts';
+import type { ColourChoice, GameView, Moved, Overline } from './gameViews.ts';
+import type { AnalysisEnd, LearnedReport } from './analyser.ts';
+import type { Seat } from './store.ts';
 
 /** How long an invitation may wait for an answer. */
 export const INVITATION_MS = 10 * 60 * 1000;
@@ -126,17 +129,29 @@ export function parseInvitationId(customId: string, channelId: string): { action
   return { action, invitation: { channelId, from, to, size: Number(size) as BoardSize, fromColour: colour === 'b' ? 'black' : 'white', expiresAt: parseInt(expiry, 36) } };
 }
 
+/**
+ * What the community service asks of the bot's own (service.ts `GameService`), for a member
+ * whose game here is against the bot. Said here rather than imported, so the bot's service,
+ * which builds this one, is not imported back.
+ */
+export interface BotGames {
+  move(seat: Seat, pointText: string): Promise<BotResult<Moved>>;
+  board(seat: Seat): Promise<BotResult<GameView>>;
+  resign(seat: Seat): Promise<BotResult<GameView & { readonly rated?: Rated }>>;
+  suggestPoints(seat: Seat, typed: string): Promise<string[]>;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 export class VersusService {
   readonly invitationMs: number;
   readonly #kit: ServiceKit;
-  readonly #bot: GameService;
+  readonly #bot: BotGames;
   readonly #ratings: Ratings;
   readonly #pool: SharedPool;
   readonly #claims = new MoveClaims();
 
-  constructor(kit: ServiceKit, bot: GameService, ratings: Ratings, pool: SharedPool, invitationMs = INVITATION_MS) {
+  constructor(kit: ServiceKit, bot: BotGames, ratings: Ratings, pool: SharedPool, invitationMs = INVITATION_MS) {
     this.#kit = kit;
     this.#bot = bot;
     this.#ratings = ratings;

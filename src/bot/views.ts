@@ -19,7 +19,8 @@ import type { MoveChoice } from '../play/player.ts';
 import { makePoint } from '../rules/point.ts';
 import type { Realisation } from '../recognition/recognise.ts';
 import type { MnemonicItem } from '../render/index.ts';
-import { picture, type Drawing } from './picture.ts';
+import type { Drawing } from './picture.ts';
+import { picture, type Reply, type ReplyImage } from './reply.ts';
 import { HEAT_LEGEND, heatImage } from './heatView.ts';
 import { BOT_VOICE, HINT_VOICE, positionOf, reasonWords, type Voice } from './reasonWords.ts';
 import { starterOf } from './starter.ts';
@@ -34,42 +35,8 @@ import type { Example } from './records.ts';
 import { originWords, ratedLine } from './communityWords.ts';
 import type { Rated } from './ratings.ts';
 import { savedLaterLine } from './savedLater.ts';
-import type { Challenged, GameView, Hinted, LibraryPage, Moved, ServerStats, ThreatsView } from './service.ts';
+import type { Challenged, GameView, Hinted, LibraryPage, Moved, ServerStats, ThreatsView } from './gameViews.ts';
 import { describeBotProblem, outcomeWords, plural, type Frontend } from './words.ts';
-
-export interface ReplyImage {
-  readonly name: string;
-  readonly png: Buffer;
-  /** Alt text. */
-  readonly description: string;
-  /** What to draw, for an image not drawn yet: its `png` is drawn when first read (picture.ts). */
-  readonly drawing?: Drawing;
-}
-
-export interface Reply {
-  /** Markdown as Discord reads it (`**bold**`, `` `code` ``, code blocks). */
-  readonly text: string;
-  readonly images: readonly ReplyImage[];
-  /** Only the asker sees it (Discord: ephemeral). */
-  readonly private: boolean;
-  /** The position shown, for front ends that also draw it as text. */
-  readonly board?: BoardSnapshot;
-  /** Asks the asker to confirm an action with buttons. */
-  readonly confirm?: 'reset-memory';
-  /** Set when the reply is a problem (nothing changed): for metrics and logs, not shown. */
-  readonly problem?: BotProblem['code'];
-  /** Other buttons: an invitation's Accept and Decline, /memory adopt's confirmation. */
-  readonly buttons?: readonly ReplyButton[];
-  /** Members the message notifies (an invitation, the member whose turn it is); others are shown, not pinged. */
-  readonly mention?: readonly string[];
-}
-
-export interface ReplyButton {
-  /** The custom id: the command's name, a colon, then what the command needs to answer it. */
-  readonly id: string;
-  readonly label: string;
-  readonly style: 'primary' | 'secondary' | 'success' | 'danger';
-}
 
 /** Discord's limit on a message's text. */
 export const MAX_TEXT = 2000;

@@ -10,21 +10,9 @@ import { makePoint } from '../rules/point.ts';
 import { describeCommunityProblem } from './communityProblems.ts';
 import type { BotProblem } from './problems.ts';
 import type { Outcome } from './records.ts';
+import type { Frontend } from './frontend.ts';
 
-export interface Frontend {
-  /** How a command is written for the user: `/move` on Discord, `move` in the terminal. */
-  command(name: string): string;
-  /** The member, at the start of a public sentence: `<@id>` on Discord, `You` in the terminal. */
-  who(userId: string): string;
-  /** Whose, inside a sentence: `<@id>'s` on Discord, `your` in the terminal. */
-  whose(userId: string): string;
-  /** Where to find vacant points to play. */
-  readonly pointHelp: string;
-  /** A moment, for a reader: Discord shows a timestamp in each member's own time zone. */
-  date(ms: number): string;
-  /** A channel, by its id: a link on Discord. */
-  channel(channelId: string): string;
-}
+export type { Frontend };
 
 export const discordFrontend: Frontend = {
   command: (name) => `/${name}`,

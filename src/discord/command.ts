@@ -14,8 +14,9 @@ import type {
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { BotLog } from '../bot/log.ts';
-import type { GameService, Seat } from '../bot/service.ts';
-import type { Reply } from '../bot/views.ts';
+import type { GameService } from '../bot/service.ts';
+import type { Seat } from '../bot/store.ts';
+import type { Reply } from '../bot/reply.ts';
 
 export interface CommandContext {
   readonly service: GameService;

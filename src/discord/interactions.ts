@@ -17,7 +17,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Interaction, REST } from 'discord.js';
 import type { BotLog } from '../bot/log.ts';
-import type { Reply } from '../bot/views.ts';
+import type { Reply } from '../bot/reply.ts';
 import type { LogDetail } from '../storage/index.ts';
 import { commandNamed } from './commands.ts';
 import type { Dispatched } from './dispatch.ts';

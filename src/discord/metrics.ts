@@ -23,7 +23,8 @@
  * - retry-queue depth and whether the gateway is connected: read when scraped.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { AnalysisEvent, BotStore } from '../bot/service.ts';
+import type { AnalysisEvent } from '../bot/service.ts';
+import type { BotStore } from '../bot/store.ts';
 import type { BotSchema, FinishedGame } from '../bot/records.ts';
 import { collectionPrefix, COLLECTIONS, isStorageUnavailable, type Collection, type CollectionName, type GuildMemory, type Storage } from '../storage/index.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Turning a `Reply` (src/bot/views.ts) into a Discord answer, and answering in time.
+ * Turning a `Reply` (src/bot/reply.ts) into a Discord answer, and answering in time.
  *
  * Discord wants an interaction acknowledged within 3 s. `answer` waits up to `deferAfterMs`
  * (1 s by default) for the reply; if it is ready it is sent as the answer, otherwise the
@@ -25,8 +25,8 @@ import {
 } from 'discord.js';
 import type { BotLog } from '../bot/log.ts';
 import { errorText } from '../bot/log.ts';
-import type { Reply } from '../bot/views.ts';
-import { drawReply, type Drawing } from '../bot/picture.ts';
+import type { Drawing } from '../bot/picture.ts';
+import { drawReply, type Reply } from '../bot/reply.ts';
 
 /** How long a reply may take before the interaction is deferred; 0 defers every one. */
 export const DEFAULT_DEFER_AFTER_MS = 1000;

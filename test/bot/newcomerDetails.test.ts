@@ -4,7 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GameService, suggestions, type Seat } from '../../src/bot/service.ts';
+import { GameService } from '../../src/bot/service.ts';
+import { suggestions } from '../../src/bot/movePoints.ts';
+import type { Seat } from '../../src/bot/store.ts';
 import { resignedView } from '../../src/bot/views.ts';
 import { describeBotProblem, discordFrontend, terminalFrontend } from '../../src/bot/words.ts';
 import type { CliIO } from '../../src/bot/io.ts';

@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { botConfig } from '../../src/bot/config.ts';
 import { RECORDS_SUMMARY_KEY } from '../../src/bot/recordSummary.ts';
-import { GameService, type Seat } from '../../src/bot/service.ts';
+import { GameService } from '../../src/bot/service.ts';
+import type { Seat } from '../../src/bot/store.ts';
 import { collectingLog, fileStorage, manualClock } from './support.ts';
 
 const GUILD = 'guild-rs';

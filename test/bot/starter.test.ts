@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { botConfig, openBotStorage, serviceFor, type BotEnv } from '../../src/bot/config.ts';
 import { gameKey, subgoalKey, type StoredGame } from '../../src/bot/records.ts';
 import type { BotResult } from '../../src/bot/problems.ts';
-import type { Seat } from '../../src/bot/service.ts';
+import type { Seat } from '../../src/bot/store.ts';
 import { LIBRARIES_DIR, loadStarterLibrary, starterNames } from '../../src/bot/starter.ts';
 import { libraryView, resetDoneView } from '../../src/bot/views.ts';
 import { discordFrontend } from '../../src/bot/words.ts';
