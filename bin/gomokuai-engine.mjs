@@ -6,5 +6,5 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { brainCommand } = await import('../src/cli/brain.ts');
-const { processIO } = await import('../src/cli/command.ts');
+const { processIO } = await import('../src/bot/io.ts');
 process.exitCode = await brainCommand.run(['--player', 'gomokuai', ...process.argv.slice(2)], processIO);
