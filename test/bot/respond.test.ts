@@ -1,7 +1,9 @@
 // The bot in this process (startBot) against the fake Discord, for what the end-to-end run
 // cannot time: slow work is deferred (here every reply is "slow": deferAfterMs 0), a problem
 // found after a public deferral still reaches the member privately, buttons defer their
-// update, and the idle sweep runs on its timer. Storage is the embedded file store.
+// update, and the idle sweep runs on its timer. Storage is the embedded file store. The idle
+// limit is an hour, so a slow machine cannot expire the game between the tests; the sweep's test
+// makes its game an hour and a second old in storage instead.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot, type RunningBot } from '../../src/discord/bot.ts';
 import { gameKey } from '../../src/bot/records.ts';
@@ -29,7 +31,7 @@ describe('replies in time', () => {
     const { dir, remove } = await tempDir('respond');
     removals.push(remove);
     bot = await startBot(
-      { DISCORD_TOKEN: fake.token, DISCORD_API_URL: fake.url, DATA_DIR: dir, GOMOKU_SEED: '1', GAME_IDLE_HOURS: String(1.5 / 3600) },
+      { DISCORD_TOKEN: fake.token, DISCORD_API_URL: fake.url, DATA_DIR: dir, GOMOKU_SEED: '1', GAME_IDLE_HOURS: '1' },
       { log, deferAfterMs: 0, sweepEveryMs: 100 },
     );
     await fake.waitFor(() => (bot.client.isReady() ? true : undefined), { what: 'the client to be ready' });
@@ -45,7 +47,9 @@ describe('replies in time', () => {
     const i = fake.interact({ type: 'command', name: 'challenge', user: PLAYER, options: { size: 15 } });
     const deferred = await i.waitForResponse(isCallback(5));
     expect((deferred.message?.flags ?? 0) & EPHEMERAL).toBe(0);
-    const edit = await i.waitForResponse(isEdit);
+    // The bot's first picture (fonts registered, canvas warmed) on a loaded machine can pass
+    // the helper's 2 s wait; what is tested is the order, deferral then edit, not the time.
+    const edit = await i.waitForResponse(isEdit, 15_000);
     expect(edit.message.content).toContain('challenged me to Go-Moku: 15×15');
     expect(edit.files.map((f) => f.name)).toEqual(['board.png']);
   });
@@ -85,7 +89,9 @@ describe('replies in time', () => {
 
   it('sweeps idle games away on its timer', async () => {
     const games = bot.storage.guild(GUILD).games;
-    expect(await games.get(gameKey(CHANNEL, PLAYER.id))).toBeDefined();
+    const stored = (await games.get(gameKey(CHANNEL, PLAYER.id))) as { updatedAt: number } | undefined;
+    expect(stored).toBeDefined();
+    await games.put(gameKey(CHANNEL, PLAYER.id), { ...stored!, updatedAt: Date.now() - 3_601_000 } as never);
     // The sweep logs its count after it has put the game away: wait for that, not for the
     // game to go, or a slow machine checks the log between the two.
     await eventually(() => expect(lines.some((l) => l.message === 'expired idle games')).toBe(true), 6000);
