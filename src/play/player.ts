@@ -9,10 +9,8 @@
  * 2. **Stop the opponent's five**: play the node of the opponent's `(1) 1:5` realisation.
  * 3a. **Look ahead** (levels 3–5, src/play/lookahead.ts): a forced line of its own, found by a
  *    search whose threats are its realisations and whose moves are their commented nodes and
- *    fours, is played; else, if the opponent would have one were it their move, of the
- *    candidate defences after which the search shows it gone, the one leaving the best
- *    standing — each side's realisations of the whole library, weighed by the moves they
- *    need. Nothing here but the library.
+ *    fours, is played; else, if the opponent would have one were it their move, the first
+ *    candidate defence after which the search shows it gone. Nothing here but the library.
  * 3b. **Attack when it wins the race**: play the commented node of its own realisation with
  *    the fewest moves to five, k, when the opponent's best realisation needs more than k
  *    moves. A plan of two moves is a four or an open four and cannot be interrupted; a plan of
@@ -238,10 +236,10 @@ export class Player implements MovePlayer {
 
   /**
    * The look-ahead (src/play/lookahead.ts): a forced win for the side to move, played; else, if
-   * the opponent would have one were it their move, the candidate defence after which the
-   * search no longer finds it that leaves the best standing — candidates being the points of
-   * the opponent's threatening realisations and of their line, and the side's own fours (a
-   * four gains a tempo), tried most threats destroyed first. Undefined when neither side has a forced line, or no defence
+   * the opponent would have one were it their move, the first candidate defence after which
+   * the search no longer finds it — candidates being the points of the opponent's threatening
+   * realisations and of their line, and the side's own fours (a four gains a tempo), most
+   * threats destroyed first. Undefined when neither side has a forced line, or no defence
    * was found (the caller then destroys what it can).
    */
   private lookAhead(game: Game, rule: LevelRule): MoveChoice | undefined {
@@ -272,13 +270,9 @@ export class Player implements MovePlayer {
       .map((p) => ({ p, v: (hits.get(p) ?? 0) * 1e6 + (slower.get(p) ?? 0) * 1e3 + (p === theirs.line[0].point ? 1e5 : 0) + positionalValue(board, p, stoneOf(me)) }))
       .sort((a, b) => b.v - a.v || a.p - b.p)
       .slice(0, rule.defences);
-    // Every defence after which the search shows no line is judged by what the library sees
-    // after it (`standing`), and the best kept: two defences that both stop the visible line
-    // can leave very different positions — one may build a realisation of the side's own or
-    // spoil a slower one of the opponent's. A defence after which the search only found no
-    // line before a bound cut it short is kept if none is shown sound.
+    // A defence after which the search shows no line is kept; one after which it only found
+    // none before a bound cut it short is kept if nothing better turns up.
     let doubtful: Point | undefined;
-    let best: { p: Point; v: number } | undefined;
     for (const { p } of ranked) {
       if (la.playsLeft === 0) break;
       la.play(p, me);
@@ -286,41 +280,11 @@ export class Player implements MovePlayer {
       const cut = la.lastSearchCut;
       la.undo();
       if (still !== undefined) continue;
-      if (cut) {
-        doubtful ??= p;
-        continue;
-      }
-      const v = this.standing(game, p);
-      if (best === undefined || v > best.v) best = { p, v };
+      if (!cut) return { point: p, colour: me, reason: { kind: 'refute', line: theirs } };
+      doubtful ??= p;
     }
-    if (best !== undefined) return { point: best.p, colour: me, reason: { kind: 'refute', line: theirs } };
     if (doubtful === undefined) return undefined;
     return { point: doubtful, colour: me, reason: { kind: 'refute', line: theirs } };
-  }
-
-  /**
-   * The side to move's standing after playing p, as the library sees it — the issue's "which
-   * realisations each side has and how many moves each needs": each of its own realisations
-   * with a comment is worth 2^-k for k moves to five, each of the opponent's costs twice that
-   * (the opponent moves next). Every subgoal of the library counts, the slow ones the search
-   * cannot play out included; nothing else is read. Weights measured (docs/BENCHMARKS.md,
-   * 2026-11-27): the opponent's at 4× scored no better than at 2×.
-   */
-  private standing(game: Game, p: Point): number {
-    const me = game.turn;
-    const r = this.sync(game);
-    r.play(p, stoneOf(me));
-    let v = 0;
-    for (const x of r.realisations(me)) {
-      const k = movesToFive(x);
-      if (k !== undefined) v += 2 ** -k;
-    }
-    for (const x of r.realisations(opposite(me))) {
-      const k = movesToFive(x);
-      if (k !== undefined) v -= 2 * 2 ** -k;
-    }
-    r.undo();
-    return v;
   }
 
   /** A point destroying every most urgent realisation if one exists, else the most, by urgency. */
