@@ -38,7 +38,6 @@
 import { Board } from '../rules/board.ts';
 import type { Game } from '../rules/game.ts';
 import { WINDOW } from '../rules/geometry.ts';
-import { seededRandom } from '../rules/random.ts';
 import { commonDestroyers, movesToFive, quickest, Recogniser, type Realisation, type Subgoal } from '../recognition/recognise.ts';
 import { opposite, stoneOf, type Colour, type Point, type Stone } from '../rules/types.ts';
 
@@ -109,26 +108,6 @@ interface Found {
   readonly moves: number;
 }
 
-/**
- * What a search of the attacker's turn found at one position: a win (valid with at least its
- * `moves` left), or none with `left` moves (so none with fewer). Only searches that the move's
- * budget did not cut short are kept, so a kept answer is the one a search would give again.
- */
-type Known = { readonly win: Found } | { readonly none: number; readonly cut: boolean };
-
-/**
- * Zobrist keys for the table of searched positions: two 32-bit halves a point and colour, from
- * the seeded generator so that every run keys alike. 53 bits are used; a false hit needs two
- * positions among the few thousand of one move's searches to agree on all of them.
- */
-const ZOBRIST = (() => {
-  const rnd = seededRandom(25);
-  const n = 2 * 2 * 26 * 26;
-  const keys = new Int32Array(n);
-  for (let i = 0; i < n; i++) keys[i] = Math.floor(rnd.next() * 0x1_0000_0000) | 0;
-  return keys;
-})();
-
 /** Most moves the defender's answers to one threat may number before the line counts as not forced. */
 const MAX_ANSWERS = 8;
 /** Most counter-fours of the defender's tried at one reply. */
@@ -144,19 +123,6 @@ export class Lookahead {
   private plays = 0;
   private budget = 0;
   private cut = false;
-  /** Times a search stopped because the move's budget ran out (what the table must not keep). */
-  private starved = 0;
-  /** The position's key, both halves (see ZOBRIST), kept in step with every play and undo. */
-  private hashHi = 0;
-  private hashLo = 0;
-  /**
-   * Attacker's-turn answers already searched in this move, by position and attacker: threat
-   * sequences reach one position by many orders of the same moves, and a move searches the
-   * same ground again for each defence it tries. Emptied at each move and when the breadth
-   * changes, so an answer depends on the position alone, not on what was searched before.
-   */
-  private known = new Map<number, Known>();
-  private knownBreadth = -1;
 
   constructor(library: readonly Subgoal[], readonly depth: number) {
     this.library = quickSubgoals(library, depth);
@@ -170,22 +136,7 @@ export class Lookahead {
   /** Brings the search's board to the game's position. */
   sync(game: Game): Recogniser {
     this.recogniser = follow(this.recogniser, game, this.library);
-    this.hashHi = 0;
-    this.hashLo = 0;
-    const board = this.recogniser.board;
-    for (const p of board.moves) this.toggle(p, board.get(p) as Stone);
     return this.recogniser;
-  }
-
-  private toggle(p: Point, s: Stone): void {
-    const i = (p * 2 + s - 1) * 2;
-    this.hashHi ^= ZOBRIST[i];
-    this.hashLo ^= ZOBRIST[i + 1];
-  }
-
-  /** The table's key for the attacker x to move at this position. */
-  private key(x: Colour): number {
-    return (this.hashHi >>> 0) * 0x20_0000 + ((this.hashLo ^ (x === 'black' ? 0 : 0x15_5555)) & 0x1f_ffff);
   }
 
   /** The board the searches play on (the game's position between searches). */
@@ -204,7 +155,6 @@ export class Lookahead {
   startMove(budget: number): void {
     this.plays = 0;
     this.budget = budget;
-    this.known.clear();
   }
 
   /**
@@ -230,10 +180,6 @@ export class Lookahead {
     const outer = this.budget;
     this.budget = Math.min(outer, this.plays + bounds.budget);
     this.cut = false;
-    if (bounds.breadth !== this.knownBreadth) {
-      this.known.clear();
-      this.knownBreadth = bounds.breadth;
-    }
     const found = this.attack(attacker, bounds.depth, bounds.breadth);
     this.budget = outer;
     if (found === undefined) return undefined;
@@ -243,47 +189,15 @@ export class Lookahead {
   /** Plays a move on the search's board (for a caller trying candidate moves); undo with `undo`. */
   play(p: Point, colour: Colour): void {
     this.plays++;
-    this.toggle(p, stoneOf(colour));
     this.recogniser!.play(p, stoneOf(colour));
   }
 
   undo(): void {
-    const board = this.recogniser!.board;
-    const p = board.moves[board.moves.length - 1];
-    this.toggle(p, board.get(p) as Stone);
     this.recogniser!.undo();
   }
 
-  /**
-   * The attacker x to move with movesLeft moves: a winning line and its length in x's moves,
-   * or undefined. Answers from the table when this position was searched deep enough before.
-   */
+  /** The attacker x to move with movesLeft moves: a winning line and its length in x's moves, or undefined. */
   private attack(x: Colour, movesLeft: number, breadth: number): Found | undefined {
-    const key = this.key(x);
-    const seen = this.known.get(key);
-    if (seen !== undefined) {
-      if ('win' in seen) {
-        if (seen.win.moves <= movesLeft) return seen.win;
-      } else if (seen.none >= movesLeft) {
-        // A "none" that a bound cut short is still only "none found" (lastSearchCut).
-        if (seen.cut) this.cut = true;
-        return undefined;
-      }
-    }
-    const starved = this.starved;
-    const cutBefore = this.cut;
-    this.cut = false;
-    const found = this.attackAfresh(x, movesLeft, breadth);
-    const cut = this.cut;
-    this.cut = cutBefore || cut;
-    if (this.starved === starved) {
-      if (found !== undefined) this.known.set(key, { win: found });
-      else this.known.set(key, { none: movesLeft, cut });
-    }
-    return found;
-  }
-
-  private attackAfresh(x: Colour, movesLeft: number, breadth: number): Found | undefined {
     const y = opposite(x);
     const mine = this.realisations(x);
     const five = fivePoints(mine);
@@ -332,7 +246,6 @@ export class Lookahead {
 
   private giveUp(): undefined {
     this.cut = true;
-    if (this.plays >= this.budget) this.starved++;
     return undefined;
   }
 
