@@ -62,6 +62,9 @@ interface Job {
   forceTexts: boolean;
   readonly compiled?: CompiledLibrary;
   readonly settle: (outcome: PlayOutcome | PlayWorkFailed) => void;
+  /** When it was asked for, and given to a worker (performance.now()): the debug log's wait. */
+  readonly askedAt: number;
+  givenAt?: number;
 }
 
 interface Slot {
@@ -150,7 +153,7 @@ export class PlayPool {
         settled = true;
         resolve(o);
       };
-      this.#queue.push({ id: this.#nextId++, job, forceTexts: false, settle, ...(compiled !== undefined ? { compiled } : {}) });
+      this.#queue.push({ id: this.#nextId++, job, forceTexts: false, settle, askedAt: performance.now(), ...(compiled !== undefined ? { compiled } : {}) });
       this.#dispatch();
     });
     if (outcome instanceof PlayWorkFailed) throw outcome;
@@ -177,6 +180,7 @@ export class PlayPool {
 
   #give(slot: Slot, job: Job): void {
     slot.job = job;
+    job.givenAt = performance.now();
     let sent = job.job;
     if ('library' in sent && job.compiled !== undefined) {
       const ref = sent.library;
@@ -206,6 +210,8 @@ export class PlayPool {
         if (job === undefined || job.id !== message.id) return;
         clearTimeout(slot.timer);
         slot.job = undefined;
+        const now = performance.now();
+        this.#log.debug('play job', { kind: job.job.kind === 'draw' ? `draw ${job.job.drawing.kind}` : job.job.kind, waitMs: round(now - job.askedAt - message.runMs), runMs: round(message.runMs), sentMs: round(now - (job.givenAt ?? now) - message.runMs) });
         if (!message.outcome.ok && message.outcome.missingLibrary === true && !job.forceTexts) {
           job.forceTexts = true;
           this.#queue.unshift(job);
@@ -241,6 +247,10 @@ export class PlayPool {
     }
     this.#dispatch();
   }
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
 }
 
 /** Subgoals by text in the library the question was asked with; a text it lacks (never expected) is compiled. */

@@ -51,7 +51,8 @@ export interface ToPlayWorker {
   readonly job: PlayJob;
 }
 
-export type FromPlayWorker = { readonly kind: 'ready' } | { readonly kind: 'answer'; readonly id: number; readonly outcome: PlayOutcome };
+/** An answer carries how long the worker took over it (`runMs`), so the pool can tell working from waiting. */
+export type FromPlayWorker = { readonly kind: 'ready' } | { readonly kind: 'answer'; readonly id: number; readonly outcome: PlayOutcome; readonly runMs: number };
 
 /**
  * Which version of which server's library is held, least recently used first, at most
@@ -118,7 +119,9 @@ export function servePlay(): void {
   const port = parentPort;
   const held = new HeldVersions<readonly Subgoal[]>();
   port.on('message', (message: ToPlayWorker) => {
-    const reply: FromPlayWorker = { kind: 'answer', id: message.id, outcome: answerPlayJob(message.job, held) };
+    const start = performance.now();
+    const outcome = answerPlayJob(message.job, held);
+    const reply: FromPlayWorker = { kind: 'answer', id: message.id, outcome, runMs: performance.now() - start };
     port.postMessage(reply);
   });
   const ready: FromPlayWorker = { kind: 'ready' };
