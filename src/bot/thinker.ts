@@ -52,6 +52,11 @@ export class Thinker {
     return this.#either('drawing', (p) => p.draw(drawing), () => draw(drawing));
   }
 
+  /** Has the server's library sent to every play worker ahead of its first question (playPool.ts); nothing without workers. */
+  warm(guildId: string, held: CompiledLibrary): void {
+    this.#pool?.warm(guildId, held);
+  }
+
   close(): Promise<void> {
     return this.#pool?.close() ?? Promise.resolve();
   }
