@@ -22,7 +22,7 @@
  * The schedule and the moves come from a seeded generator, so two runs send the same load.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -183,6 +183,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     await Promise.all(sent.map((s) => settle(s)));
     const drainedAt = Date.now();
     await bot.stop('SIGTERM');
+    // LOAD_BOT_OUTPUT=FILE keeps everything the bot printed, to read its debug lines after.
+    if (process.env.LOAD_BOT_OUTPUT !== undefined) writeFileSync(process.env.LOAD_BOT_OUTPUT, bot.output());
     const loop = loopFigures(bot.output(), startedAt, drainedAt);
     return { ...figures(options.store, shards, sent, loop, loadEnd - startedAt), playJobs: playJobFigures(bot.output(), startedAt, drainedAt) };
   } finally {

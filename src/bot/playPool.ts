@@ -101,6 +101,13 @@ export class PlayPool {
     return this.#slots.size;
   }
 
+  /** Whether a job asked for now would wait: jobs are queued, or every worker that started is busy. */
+  get saturated(): boolean {
+    if (this.#queue.length > 0) return true;
+    const ready = [...this.#slots].filter((s) => s.ready);
+    return ready.length > 0 && ready.every((s) => s.job !== undefined);
+  }
+
   async turn(guildId: string, compiled: CompiledLibrary, question: TurnQuestion): Promise<TurnAnswer> {
     const r = await this.#run({ kind: 'turn', library: this.#ref(guildId, compiled), question }, compiled);
     if (r.kind !== 'turn') throw new Error(`a play worker answered ${r.kind} to turn`);
@@ -135,15 +142,26 @@ export class PlayPool {
   }
 
   /**
-   * Sends the server's library to every worker now, starting them, so the first questions
+   * Sends the server's library to every worker, starting them, so the first questions
    * about it neither wait for it to cross nor for its streams to be grouped (playWorker.ts).
    * A worker started later (one replaced) is sent it when ready. The last `HELD_LIBRARIES`
    * servers warmed are kept for that.
    */
   warm(guildId: string, compiled: CompiledLibrary): void {
     this.#warm.set(guildId, compiled.version, compiled);
-    while (this.#slots.size < this.#max) this.#start();
+    this.#startForWarm();
     for (const slot of this.#slots) if (slot.ready) this.#sendLibrary(slot, guildId, compiled);
+  }
+
+  /**
+   * Starts a worker for `warm` when there is room and nothing else to do: one at a time, and
+   * only while no job waits or runs, as a worker's start (tsx, then every module) takes a core
+   * for about a second, and starting both at once held up the first answers after a start.
+   */
+  #startForWarm(): void {
+    if (this.#warm.entries().length === 0 || this.#slots.size >= this.#max || this.#queue.length > 0) return;
+    if ([...this.#slots].some((s) => !s.ready || s.job !== undefined)) return;
+    this.#start();
   }
 
   async close(): Promise<void> {
@@ -208,6 +226,7 @@ export class PlayPool {
       this.#start();
       starting++;
     }
+    this.#startForWarm();
   }
 
   #give(slot: Slot, job: Job): void {
@@ -239,6 +258,7 @@ export class PlayPool {
     if (!again && slot.sent.get(guildId, version) !== undefined) return;
     slot.sent.set(guildId, version, true);
     const subgoals = compiled.library.subgoals();
+    this.#log.debug('sending a library to a play worker', { guildId, version, subgoals: subgoals.length, again });
     slot.outbox = slot.outbox.then(async () => {
       for (let from = 0; from < subgoals.length; from += LIBRARY_PART) {
         if (!this.#slots.has(slot)) return;

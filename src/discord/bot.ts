@@ -75,7 +75,7 @@ export async function startBot(env: BotEnv & DiscordEnv & HealthEnv & LoopEnv, o
       service,
       log,
       answer: (interaction, work, o) =>
-        answer(interaction, observer.tap(interaction.id, work), log, { deferAfterMs: deferAfterFor(interaction, options.deferAfterMs), draw: (d) => service.thinker.draw(d), ...o }),
+        answer(interaction, observer.tap(interaction.id, work), log, { deferAfterMs: deferAfterFor(interaction, options.deferAfterMs, service.thinker.busy), draw: (d) => service.thinker.draw(d), ...o }),
     };
     bot.on(Events.InteractionCreate, (interaction) => {
       // The work is done on the interaction's behalf (asking.ts): its worker jobs queue by when
