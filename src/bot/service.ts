@@ -310,6 +310,7 @@ export class GameService {
       newId: (now) => this.#newId(now),
       guarded: (work) => this.#guarded(work),
       library: (guildId) => this.#library(guildId),
+      heldLibrary: (guildId) => this.#held(guildId),
       libraryChanged: async (guildId) => {
         await this.#libraries.changed(guildId);
       },
