@@ -20,6 +20,11 @@
  * Members play as a member would: their move is a vacant point next to the stones, read from
  * the bot's last answer ("played **h8**", "I answer **j9**"); a game over, they challenge again.
  * The schedule and the moves come from a seeded generator, so two runs send the same load.
+ *
+ * To see where the time goes: LOAD_BOT_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' profiles the
+ * bot's processes and their worker threads; LOAD_BOT_LOG_LEVEL=debug adds each kind of
+ * play-worker job's count, run and wait times to the report; LOAD_BOT_OUTPUT=FILE keeps
+ * everything the bot printed.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
