@@ -20,9 +20,14 @@
  * Members play as a member would: their move is a vacant point next to the stones, read from
  * the bot's last answer ("played **h8**", "I answer **j9**"); a game over, they challenge again.
  * The schedule and the moves come from a seeded generator, so two runs send the same load.
+ *
+ * To see where the time goes: LOAD_BOT_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' profiles the
+ * bot's processes and their worker threads; LOAD_BOT_LOG_LEVEL=debug adds each kind of
+ * play-worker job's count, run and wait times to the report; LOAD_BOT_OUTPUT=FILE keeps
+ * everything the bot printed.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +82,18 @@ export interface LoadResult {
   readonly finalP95By: Readonly<Record<string, number>>;
   readonly loopMaxMs: number | undefined;
   readonly loopLines: number;
+  /** Play-worker jobs by kind, from the bot's debug lines (LOAD_BOT_LOG_LEVEL=debug); empty without them. */
+  readonly playJobs?: readonly PlayJobFigures[];
+}
+
+export interface PlayJobFigures {
+  readonly kind: string;
+  readonly count: number;
+  readonly runTotalMs: number;
+  readonly runP50: number;
+  readonly runP95: number;
+  readonly waitP50: number;
+  readonly waitP95: number;
 }
 
 interface Member {
@@ -126,13 +143,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     DISCORD_TOKEN: fake.token,
     DISCORD_CLIENT_ID: fake.applicationId,
     DISCORD_API_URL: fake.url,
-    LOG_LEVEL: 'info',
+    // LOAD_BOT_LOG_LEVEL=debug adds each play-worker job's wait and run time to the report.
+    LOG_LEVEL: process.env.LOAD_BOT_LOG_LEVEL ?? 'info',
     GOMOKU_SEED: String(options.seed ?? 26),
     EVENT_LOOP_REPORT_MS: '250',
     ...storageEnv,
     ...(shards > 1 ? { SHARD_COUNT: 'auto', SHARD_SPAWN_DELAY_MS: '500' } : {}),
-    // To profile the bot: LOAD_BOT_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
-    ...(process.env.LOAD_BOT_NODE_OPTIONS !== undefined ? { NODE_OPTIONS: process.env.LOAD_BOT_NODE_OPTIONS } : {}),
   };
   let bot: BotProcess | undefined;
   try {
@@ -148,7 +164,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     } finally {
       await opened.close();
     }
-    bot = spawnStart([], env, work);
+    // To profile the bot: LOAD_BOT_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (node refuses
+    // --cpu-prof in NODE_OPTIONS, so these go on the command line; workers write profiles too).
+    const nodeArgs = (process.env.LOAD_BOT_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+    bot = spawnStart([], env, work, undefined, nodeArgs);
     // Up, and each server's library read (the bot reads them ahead of the first command).
     for (let s = 0; s < shards; s++) await bot.waitFor(new RegExp(`(libraries read ahead[\\s\\S]*){${s + 1}}`), 120_000);
     say(`bot up (${shards} shard${shards === 1 ? '' : 's'}, ${options.store}); sending ${INTERACTIONS} interactions over ${SPREAD_MS / 1000} s`);
@@ -169,8 +188,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     await Promise.all(sent.map((s) => settle(s)));
     const drainedAt = Date.now();
     await bot.stop('SIGTERM');
+    // LOAD_BOT_OUTPUT=FILE keeps everything the bot printed, to read its debug lines after.
+    if (process.env.LOAD_BOT_OUTPUT !== undefined) writeFileSync(process.env.LOAD_BOT_OUTPUT, bot.output());
     const loop = loopFigures(bot.output(), startedAt, drainedAt);
-    return figures(options.store, shards, sent, loop, loadEnd - startedAt);
+    return { ...figures(options.store, shards, sent, loop, loadEnd - startedAt), playJobs: playJobFigures(bot.output(), startedAt, drainedAt) };
   } finally {
     await bot?.stop('SIGKILL');
     await fake.close();
@@ -274,6 +295,29 @@ function loopFigures(output: string, from: number, to: number): { maxMs: number 
   return { maxMs, lines };
 }
 
+/** Each kind of play-worker job answered while the load ran: how many, how long they ran and waited (the pool's `play job` debug lines). */
+function playJobFigures(output: string, from: number, to: number): PlayJobFigures[] {
+  const byKind = new Map<string, { run: number[]; wait: number[] }>();
+  for (const m of output.matchAll(/^(\S+) DEBUG play job (\{.*\})$/gm)) {
+    const at = Date.parse(m[1]);
+    if (at < from || at > to) continue;
+    const d = JSON.parse(m[2]) as { kind: string; waitMs: number; runMs: number };
+    const k = byKind.get(d.kind) ?? { run: [], wait: [] };
+    k.run.push(d.runMs);
+    k.wait.push(d.waitMs);
+    byKind.set(d.kind, k);
+  }
+  return [...byKind].map(([kind, k]) => ({
+    kind,
+    count: k.run.length,
+    runTotalMs: k.run.reduce((a, b) => a + b, 0),
+    runP50: percentile(k.run, 50),
+    runP95: percentile(k.run, 95),
+    waitP50: percentile(k.wait, 50),
+    waitP95: percentile(k.wait, 95),
+  }));
+}
+
 function figures(store: 'redis' | 'file', shards: number, sent: readonly Sent[], loop: { maxMs: number | undefined; lines: number }, _spreadMs: number): LoadResult {
   const acks = sent.map((s) => s.ack ?? Infinity);
   const finals = sent.map((s) => s.final ?? Infinity);
@@ -330,6 +374,7 @@ export function formatLoad(r: LoadResult): string {
     `  longest event-loop block ${r.loopMaxMs === undefined ? '   none' : ms(r.loopMaxMs).padStart(6)}      target ≤ 50 ms  ${mark(r.loopMaxMs !== undefined && r.loopMaxMs <= 50)}   (${r.loopLines} reports)`,
     `  final p95 by command: ${Object.entries(r.finalP95By).map(([k, v]) => `${k} ${ms(v)}`).join(', ')}`,
   ];
+  for (const j of r.playJobs ?? []) lines.push(`  play job ${j.kind.padEnd(8)} ${String(j.count).padStart(4)} × run p50 ${ms(j.runP50)} p95 ${ms(j.runP95)} (total ${ms(j.runTotalMs)}), wait p50 ${ms(j.waitP50)} p95 ${ms(j.waitP95)}`);
   return lines.join('\n');
 }
 

@@ -13,7 +13,7 @@
  *   win it would bend the curve downwards for a reason that is not learning.
  */
 import { createCanvas } from 'canvas';
-import { defaultTheme } from '../render/index.ts';
+import { defaultTheme, encodePng } from '../render/index.ts';
 import type { Ending, Outcome } from './records.ts';
 
 export const CHART = {
@@ -165,5 +165,5 @@ export function renderLossChart(history: readonly { readonly outcome: Outcome; r
     ctx.arc(x, bottom - 6, 3, 0, 2 * Math.PI);
     ctx.fill();
   }
-  return canvas.toBuffer('image/png');
+  return encodePng(canvas, defaultTheme);
 }

@@ -8,6 +8,7 @@
 import type { Game } from '../rules/game.ts';
 import type { Library } from '../learning/library.ts';
 import type { LearnedOrigin } from './communityRecords.ts';
+import type { CompiledLibrary } from './libraryCache.ts';
 import type { KeyedLock } from './lock.ts';
 import type { BotLog } from './log.ts';
 import type { BotResult } from './problems.ts';
@@ -30,6 +31,8 @@ export interface ServiceKit {
   guarded<T>(work: () => Promise<BotResult<T>>): Promise<BotResult<T>>;
   /** The server's library with its counters, the rule of the game first. */
   library(guildId: string): Promise<Library>;
+  /** The server's library as held between commands (libraryCache.ts): no counters, but no read beyond its version once held. */
+  heldLibrary(guildId: string): Promise<CompiledLibrary>;
   /**
    * The walk back through a game just won with a five (in a worker, under the time limit); new
    * subgoals are saved with their provenance and `origin`, and published to the pool when the

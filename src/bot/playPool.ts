@@ -22,6 +22,7 @@
  * - Workers are unref'd, so an idle pool never keeps the process alive.
  */
 import { Worker } from 'node:worker_threads';
+import { currentAsking } from './asking.ts';
 import { compileCached } from '../learning/library.ts';
 import { parseDescription } from '../notation/descriptionNotation.ts';
 import type { MoveChoice } from '../play/player.ts';
@@ -30,7 +31,7 @@ import type { CompiledLibrary } from './libraryCache.ts';
 import { errorText, silentLog, type BotLog } from './log.ts';
 import type { Drawing } from './picture.ts';
 import { choiceFromWire, realisationFromWire, type SubgoalLookup } from './playWire.ts';
-import { HeldVersions, type FromPlayWorker, type LibraryRef, type PlayJob, type PlayOutcome, type PlayResult, type ToPlayWorker } from './playWorker.ts';
+import { HeldVersions, LIBRARY_PART, type FromPlayWorker, type LibraryRef, type PlayJob, type PlayOutcome, type PlayResult, type ToPlayWorker } from './playWorker.ts';
 import type { ListingPlace, HintAnswer, HintQuestion, SeenAnswer, TurnAnswer, TurnQuestion } from './thinking.ts';
 
 export const DEFAULT_PLAY_WORKERS = 2;
@@ -62,6 +63,11 @@ interface Job {
   forceTexts: boolean;
   readonly compiled?: CompiledLibrary;
   readonly settle: (outcome: PlayOutcome | PlayWorkFailed) => void;
+  /** When it was asked for, and given to a worker (performance.now()): the debug log's wait. */
+  readonly askedAt: number;
+  /** When the interaction it is for arrived (asking.ts), or when it was asked for: the queue's order. */
+  readonly since: number;
+  givenAt?: number;
 }
 
 interface Slot {
@@ -71,6 +77,8 @@ interface Slot {
   timer?: NodeJS.Timeout;
   /** What this worker has been sent, kept by the rule the worker keeps it by. */
   readonly sent: HeldVersions<true>;
+  /** Messages go out in this order, a library's parts with a turn of the event loop between them. */
+  outbox: Promise<void>;
 }
 
 export class PlayPool {
@@ -78,6 +86,8 @@ export class PlayPool {
   readonly #limitMs: number;
   readonly #log: BotLog;
   readonly #slots = new Set<Slot>();
+  /** Libraries every worker should hold before it is asked (`warm`). */
+  readonly #warm = new HeldVersions<CompiledLibrary>();
   #queue: Job[] = [];
   #nextId = 1;
 
@@ -89,6 +99,13 @@ export class PlayPool {
 
   get workers(): number {
     return this.#slots.size;
+  }
+
+  /** Whether a job asked for now would wait: jobs are queued, or every worker that started is busy. */
+  get saturated(): boolean {
+    if (this.#queue.length > 0) return true;
+    const ready = [...this.#slots].filter((s) => s.ready);
+    return ready.length > 0 && ready.every((s) => s.job !== undefined);
   }
 
   async turn(guildId: string, compiled: CompiledLibrary, question: TurnQuestion): Promise<TurnAnswer> {
@@ -124,6 +141,29 @@ export class PlayPool {
     return Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength);
   }
 
+  /**
+   * Sends the server's library to every worker, starting them, so the first questions
+   * about it neither wait for it to cross nor for its streams to be grouped (playWorker.ts).
+   * A worker started later (one replaced) is sent it when ready. The last `HELD_LIBRARIES`
+   * servers warmed are kept for that.
+   */
+  warm(guildId: string, compiled: CompiledLibrary): void {
+    this.#warm.set(guildId, compiled.version, compiled);
+    this.#startForWarm();
+    for (const slot of this.#slots) if (slot.ready) this.#sendLibrary(slot, guildId, compiled);
+  }
+
+  /**
+   * Starts a worker for `warm` when there is room and nothing else to do: one at a time, and
+   * only while no job waits or runs, as a worker's start (tsx, then every module) takes a core
+   * for about a second, and starting both at once held up the first answers after a start.
+   */
+  #startForWarm(): void {
+    if (this.#warm.entries().length === 0 || this.#slots.size >= this.#max || this.#queue.length > 0) return;
+    if ([...this.#slots].some((s) => !s.ready || s.job !== undefined)) return;
+    this.#start();
+  }
+
   async close(): Promise<void> {
     const slots = [...this.#slots];
     const queued = this.#queue;
@@ -150,13 +190,26 @@ export class PlayPool {
         settled = true;
         resolve(o);
       };
-      this.#queue.push({ id: this.#nextId++, job, forceTexts: false, settle, ...(compiled !== undefined ? { compiled } : {}) });
+      const now = performance.now();
+      const forWhom = currentAsking();
+      const entry: Job = { id: this.#nextId++, job, forceTexts: false, settle, askedAt: now, since: forWhom?.since ?? now, ...(compiled !== undefined ? { compiled } : {}) };
+      this.#enqueue(entry);
       this.#dispatch();
+      // A move, a hint, a recognition or a listing may take a second on its own; a picture
+      // takes 10-30 ms, unless it has to wait for a worker.
+      if (job.kind !== 'draw' || this.#queue.includes(entry)) forWhom?.slow();
     });
     if (outcome instanceof PlayWorkFailed) throw outcome;
     // An error thrown in the worker is a bug in the work itself: this thread would throw it too.
     if (!outcome.ok) throw new PlayWorkFailed(`a play worker failed: ${outcome.error}`, false);
     return outcome.result;
+  }
+
+  /** Into the queue after every job asked for an interaction that arrived before its own (asking.ts). */
+  #enqueue(entry: Job): void {
+    let i = this.#queue.length;
+    while (i > 0 && this.#queue[i - 1].since > entry.since) i--;
+    this.#queue.splice(i, 0, entry);
   }
 
   #dispatch(): void {
@@ -173,39 +226,65 @@ export class PlayPool {
       this.#start();
       starting++;
     }
+    this.#startForWarm();
   }
 
   #give(slot: Slot, job: Job): void {
     slot.job = job;
-    let sent = job.job;
-    if ('library' in sent && job.compiled !== undefined) {
-      const ref = sent.library;
-      const has = !job.forceTexts && slot.sent.get(ref.guildId, ref.version) !== undefined;
-      if (!has) sent = { ...sent, library: { ...ref, subgoals: job.compiled.library.subgoals() } };
-      slot.sent.set(ref.guildId, ref.version, true);
+    job.givenAt = performance.now();
+    if ('library' in job.job && job.compiled !== undefined) {
+      const ref = job.job.library;
+      if (job.forceTexts || slot.sent.get(ref.guildId, ref.version) === undefined) this.#sendLibrary(slot, ref.guildId, job.compiled, true);
+      else slot.sent.set(ref.guildId, ref.version, true);
     }
     slot.timer = setTimeout(() => {
       this.#retire(slot);
       job.settle(new PlayWorkFailed(`a play worker took over ${this.#limitMs / 1000} s`, false));
       this.#dispatch();
     }, this.#limitMs);
-    const message: ToPlayWorker = { id: job.id, job: sent };
-    slot.worker.postMessage(message);
+    this.#post(slot, { kind: 'job', id: job.id, job: job.job });
+  }
+
+  /** After whatever this worker is still being sent. */
+  #post(slot: Slot, message: ToPlayWorker): void {
+    slot.outbox = slot.outbox.then(() => {
+      if (this.#slots.has(slot)) slot.worker.postMessage(message);
+    });
+  }
+
+  /** The library in parts, unless this worker was sent this version (`again`: whatever it was sent). */
+  #sendLibrary(slot: Slot, guildId: string, compiled: CompiledLibrary, again = false): void {
+    const version = compiled.version;
+    if (!again && slot.sent.get(guildId, version) !== undefined) return;
+    slot.sent.set(guildId, version, true);
+    const subgoals = compiled.library.subgoals();
+    this.#log.debug('sending a library to a play worker', { guildId, version, subgoals: subgoals.length, again });
+    slot.outbox = slot.outbox.then(async () => {
+      for (let from = 0; from < subgoals.length; from += LIBRARY_PART) {
+        if (!this.#slots.has(slot)) return;
+        const message: ToPlayWorker = { kind: 'library', part: { guildId, version, from, total: subgoals.length, subgoals: subgoals.slice(from, from + LIBRARY_PART) } };
+        slot.worker.postMessage(message);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    });
   }
 
   #start(): void {
-    const slot: Slot = { worker: startWorker(), ready: false, sent: new HeldVersions<true>() };
+    const slot: Slot = { worker: startWorker(), ready: false, sent: new HeldVersions<true>(), outbox: Promise.resolve() };
     slot.timer = setTimeout(() => this.#lost(slot, `a play worker did not start within ${START_LIMIT_MS / 1000} s`), START_LIMIT_MS);
     slot.worker.on('message', (message: FromPlayWorker) => {
       if (!this.#slots.has(slot)) return;
       if (message.kind === 'ready') {
         clearTimeout(slot.timer);
         slot.ready = true;
+        for (const w of this.#warm.entries()) this.#sendLibrary(slot, w.guildId, w.value);
       } else {
         const job = slot.job;
         if (job === undefined || job.id !== message.id) return;
         clearTimeout(slot.timer);
         slot.job = undefined;
+        const now = performance.now();
+        this.#log.debug('play job', { kind: job.job.kind === 'draw' ? `draw ${job.job.drawing.kind}` : job.job.kind, waitMs: round(now - job.askedAt - message.runMs), runMs: round(message.runMs), sentMs: round(now - (job.givenAt ?? now) - message.runMs) });
         if (!message.outcome.ok && message.outcome.missingLibrary === true && !job.forceTexts) {
           job.forceTexts = true;
           this.#queue.unshift(job);
@@ -241,6 +320,10 @@ export class PlayPool {
     }
     this.#dispatch();
   }
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
 }
 
 /** Subgoals by text in the library the question was asked with; a text it lacks (never expected) is compiled. */

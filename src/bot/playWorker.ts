@@ -3,13 +3,16 @@
  * the bot's turns, hints and recognitions (thinking.ts) and draws pictures (picture.ts).
  *
  * Each server's library is kept here by the server's library version (libraryCache.ts): a
- * question names the server and the version it was asked under, and carries the library only
- * when the pool has not sent this worker that version yet. It carries the compiled subgoals,
- * not their texts: a `Subgoal` is plain data (description, control stream, automorphisms) and
- * crosses by structured clone in 30-80 ms for 1000, where compiling the texts again took a
- * worker 3 s (canonicalisation) — the load benchmark's first seconds went to that. The
- * worker keeps the last `HELD_LIBRARIES` servers, dropping the least recently used, by the same
- * rule the pool uses to remember what it sent (`HeldVersions`), so the two agree without asking.
+ * question names the server and the version it was asked under. The pool sends a library to
+ * a worker before the first question that needs it, or ahead of any question when the bot
+ * reads its libraries at start (`warm`), as compiled subgoals: a `Subgoal` is plain data
+ * (description, control stream, automorphisms), where compiling the texts again took a worker
+ * 3 s (canonicalisation). It comes in parts of `LIBRARY_PART` subgoals: cloning 1000 at once
+ * held the answering thread for 30-80 ms, and it sends the parts with a turn of its event
+ * loop between them. When the last part is in, the worker groups the library's streams for
+ * the recogniser at once (`prime`), so the first question does not pay for it. The worker
+ * keeps the last `HELD_LIBRARIES` servers, dropping the least recently used, by the same rule
+ * the pool uses to remember what it sent (`HeldVersions`), so the two agree without asking.
  * One subgoal array per version: the recogniser keeps its grouping of a library's streams for
  * the last few arrays it saw (recognise.ts), so a warm server costs nothing to set up.
  */
@@ -23,11 +26,20 @@ import { listingTexts, thinkHint, thinkSeen, thinkTurn, type ListingPlace, type 
 /** Servers whose compiled library a worker keeps. */
 export const HELD_LIBRARIES = 32;
 
-/** A server's library as a question names it: its subgoals, in the library's order, only when the worker may not hold this version. */
+/** Subgoals in one message of a library sent to a worker (about 2 ms of cloning on the answering thread). */
+export const LIBRARY_PART = 50;
+
+/** A server's library as a question names it. */
 export interface LibraryRef {
   readonly guildId: string;
   readonly version: string;
-  readonly subgoals?: readonly Subgoal[];
+}
+
+/** Part of a server's library, in the library's order: `subgoals` are its subgoals from index `from` of `total`. */
+export interface LibraryPart extends LibraryRef {
+  readonly from: number;
+  readonly total: number;
+  readonly subgoals: readonly Subgoal[];
 }
 
 export type PlayJob =
@@ -46,12 +58,10 @@ export type PlayResult =
 
 export type PlayOutcome = { readonly ok: true; readonly result: PlayResult } | { readonly ok: false; readonly error: string; readonly missingLibrary?: boolean };
 
-export interface ToPlayWorker {
-  readonly id: number;
-  readonly job: PlayJob;
-}
+export type ToPlayWorker = { readonly kind: 'job'; readonly id: number; readonly job: PlayJob } | { readonly kind: 'library'; readonly part: LibraryPart };
 
-export type FromPlayWorker = { readonly kind: 'ready' } | { readonly kind: 'answer'; readonly id: number; readonly outcome: PlayOutcome };
+/** An answer carries how long the worker took over it (`runMs`), so the pool can tell working from waiting. */
+export type FromPlayWorker = { readonly kind: 'ready' } | { readonly kind: 'answer'; readonly id: number; readonly outcome: PlayOutcome; readonly runMs: number };
 
 /**
  * Which version of which server's library is held, least recently used first, at most
@@ -69,6 +79,11 @@ export class HeldVersions<T> {
     return h.value;
   }
 
+  /** What is held, least recently used first, without counting as a use. */
+  entries(): { guildId: string; version: string; value: T }[] {
+    return [...this.#held].map(([guildId, h]) => ({ guildId, version: h.version, value: h.value }));
+  }
+
   set(guildId: string, version: string, value: T): void {
     this.#held.delete(guildId);
     this.#held.set(guildId, { version, value });
@@ -76,6 +91,43 @@ export class HeldVersions<T> {
       if (this.#held.size <= HELD_LIBRARIES) break;
       this.#held.delete(oldest);
     }
+  }
+}
+
+/** A library arriving in parts (they come in order, one library at a time), held when whole. */
+export class LibraryParts {
+  #subgoals: Subgoal[] = [];
+  #of = '';
+
+  constructor(private readonly held: HeldVersions<readonly Subgoal[]>) {}
+
+  add(part: LibraryPart): void {
+    const of = `${part.guildId}\u0000${part.version}`;
+    if (part.from === 0 || of !== this.#of || part.from !== this.#subgoals.length) {
+      this.#subgoals = [];
+      this.#of = of;
+      if (part.from !== 0) return;
+    }
+    this.#subgoals.push(...part.subgoals);
+    if (this.#subgoals.length < part.total) return;
+    const library = this.#subgoals;
+    this.#subgoals = [];
+    this.#of = '';
+    this.held.set(part.guildId, part.version, library);
+    prime(library);
+  }
+}
+
+/**
+ * Groups the library's streams for the recogniser now (recognise.ts keeps the grouping by the
+ * array), by recognising an empty board: 0.1-0.6 s for 1000 subgoals, better spent before a
+ * member's question than in it. A failure here is the question's to report.
+ */
+function prime(library: readonly Subgoal[]): void {
+  try {
+    thinkSeen(createPlayer, library, { size: 15, moves: [], level: 5, seed: 0 });
+  } catch {
+    // The question that needs the library will run it again and say what went wrong.
   }
 }
 
@@ -87,7 +139,7 @@ export function answerPlayJob(job: PlayJob, held: HeldVersions<readonly Subgoal[
       return { ok: true, result: { kind: 'draw', bytes: new Uint8Array(png.buffer, png.byteOffset, png.byteLength) } };
     }
     const ref = job.library;
-    const library = ref.subgoals ?? held.get(ref.guildId, ref.version);
+    const library = held.get(ref.guildId, ref.version);
     if (library === undefined) return { ok: false, error: `library ${ref.version} of server ${ref.guildId} is not held here`, missingLibrary: true };
     // Set even when held: the pool counts every job towards what is most recently used.
     held.set(ref.guildId, ref.version, library);
@@ -117,8 +169,15 @@ export function servePlay(): void {
   if (isMainThread || parentPort === null) throw new Error('servePlay runs in a worker thread');
   const port = parentPort;
   const held = new HeldVersions<readonly Subgoal[]>();
+  const receiving = new LibraryParts(held);
   port.on('message', (message: ToPlayWorker) => {
-    const reply: FromPlayWorker = { kind: 'answer', id: message.id, outcome: answerPlayJob(message.job, held) };
+    if (message.kind === 'library') {
+      receiving.add(message.part);
+      return;
+    }
+    const start = performance.now();
+    const outcome = answerPlayJob(message.job, held);
+    const reply: FromPlayWorker = { kind: 'answer', id: message.id, outcome, runMs: performance.now() - start };
     port.postMessage(reply);
   });
   const ready: FromPlayWorker = { kind: 'ready' };

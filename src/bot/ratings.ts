@@ -140,11 +140,12 @@ export class Ratings {
   standings(guildId: string): Promise<BotResult<Standings>> {
     return this.#kit.guarded(async () => {
       const memory = this.#kit.store.guild(guildId);
-      const [all, learned] = await Promise.all([memory.ratings.list().then((l) => l.map((e) => e.value)), memory.library.list()]);
-      const library = learned
-        .map((e) => e.value)
-        .sort((a, b) => Date.parse(a.provenance.date) - Date.parse(b.provenance.date))
-        .map((r): LibrarySource => (r.origin === undefined ? 'loss' : r.origin.kind));
+      // The sources from the library as held (in the order learned, libraryCache.ts), not from
+      // reading every learned record again: with 1000 subgoals that was 1000 records decoded
+      // per /stats, and on the file store 1000 files read (bench/load.ts: /stats' answers took
+      // up to 7 s there under load).
+      const [all, held] = await Promise.all([memory.ratings.list().then((l) => l.map((e) => e.value)), this.#kit.heldLibrary(guildId)]);
+      const library = held.library.entries.slice(1).map((e): LibrarySource => held.origins.get(e.subgoal.text)?.kind ?? 'loss');
       const members = all.filter((r) => r.player !== BOT_PLAYER).sort((a, b) => b.rating - a.rating || (a.player < b.player ? -1 : 1));
       const bot = all.find((r) => r.player === BOT_PLAYER);
       return done({ members, library, ...(bot !== undefined ? { bot } : {}) });

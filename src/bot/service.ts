@@ -185,6 +185,7 @@ export class GameService {
       newId: (now) => this.#newId(now),
       guarded: (work) => this.#guarded(work),
       library: (guildId) => this.#library(guildId),
+      heldLibrary: (guildId) => this.#held(guildId),
       libraryChanged: async (guildId) => {
         await this.#libraries.changed(guildId);
       },
@@ -538,8 +539,8 @@ export class GameService {
   }
 
   /**
-   * Reads these servers' libraries and works out their listing order, one server at a time, so
-   * the first commands after a start find them held (a cold read of 1000 subgoals costs the
+   * Reads these servers' libraries, sends them to the play workers and works out their listing
+   * order, one server at a time, so the first commands after a start find them held (a cold read of 1000 subgoals costs the
    * answering thread 1.5 s of decoding, in slices; five read at once cost five times that, as
    * none can use what another decoded). Returns how many were read; failures are logged.
    */
@@ -547,6 +548,7 @@ export class GameService {
     let read = 0;
     for (const guildId of guildIds) {
       try {
+        this.thinker.warm(guildId, await this.#held(guildId));
         await this.#libraryWithExamples(guildId);
         read++;
       } catch (e) {

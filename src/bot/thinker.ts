@@ -8,7 +8,7 @@ import { createPlayer } from '../play/player.ts';
 import type { Realisation } from '../recognition/recognise.ts';
 import type { CompiledLibrary } from './libraryCache.ts';
 import { errorText, type BotLog } from './log.ts';
-import { draw, type Drawing } from './picture.ts';
+import { draw, DrawnPictures, type Drawing } from './picture.ts';
 import { PlayPool, PlayWorkFailed } from './playPool.ts';
 import { listingTexts, thinkHint, thinkSeen, thinkTurn, type ListingPlace, type HintAnswer, type HintQuestion, type NewPlayer, type SeenAnswer, type TurnAnswer, type TurnQuestion } from './thinking.ts';
 
@@ -16,6 +16,7 @@ export class Thinker {
   readonly #newPlayer: NewPlayer;
   readonly #pool: PlayPool | undefined;
   readonly #log: BotLog;
+  readonly #drawn = new DrawnPictures();
 
   /** `workers` > 0 runs the thinking in that many worker threads, unless `newPlayer` is a test's own. */
   constructor(options: { readonly newPlayer?: NewPlayer; readonly workers?: number; readonly log: BotLog }) {
@@ -23,6 +24,11 @@ export class Thinker {
     this.#log = options.log;
     const offThread = (options.workers ?? 0) > 0 && (options.newPlayer === undefined || options.newPlayer === createPlayer);
     this.#pool = offThread ? new PlayPool({ workers: options.workers, log: options.log }) : undefined;
+  }
+
+  /** Whether work sent to the workers now would wait for one (never without workers). */
+  get busy(): boolean {
+    return this.#pool?.saturated ?? false;
   }
 
   /** Whether the thinking runs in worker threads. */
@@ -47,9 +53,14 @@ export class Thinker {
     return this.#either('listing', (p) => p.listing(guildId, held), () => listingTexts(held.library.subgoals()));
   }
 
-  /** A picture's bytes, drawn in a worker when there are workers. */
+  /** A picture's bytes, drawn in a worker when there are workers, or kept from the last time it was asked for. */
   draw(drawing: Drawing): Promise<Buffer> {
-    return this.#either('drawing', (p) => p.draw(drawing), () => draw(drawing));
+    return this.#drawn.get(drawing, (d) => this.#either('drawing', (p) => p.draw(d), () => draw(d)));
+  }
+
+  /** Has the server's library sent to every play worker ahead of its first question (playPool.ts); nothing without workers. */
+  warm(guildId: string, held: CompiledLibrary): void {
+    this.#pool?.warm(guildId, held);
   }
 
   close(): Promise<void> {

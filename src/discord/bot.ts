@@ -24,6 +24,7 @@ import type { LogDetail, Storage } from '../storage/index.ts';
 import { createDiscordClient, type DiscordEnv } from './client.ts';
 import type { CommandContext } from './command.ts';
 import { handleInteraction, type Dispatched } from './dispatch.ts';
+import { asking } from '../bot/asking.ts';
 import { metricsAddress, serveHealth, type Health, type HealthEnv } from './health.ts';
 import { contextLog, InteractionObserver } from './interactions.ts';
 import { BotMetrics, Census, countAnalysis, observeStore } from './metrics.ts';
@@ -74,14 +75,19 @@ export async function startBot(env: BotEnv & DiscordEnv & HealthEnv & LoopEnv, o
       service,
       log,
       answer: (interaction, work, o) =>
-        answer(interaction, observer.tap(interaction.id, work), log, { deferAfterMs: deferAfterFor(interaction, options.deferAfterMs), draw: (d) => service.thinker.draw(d), ...o }),
+        answer(interaction, observer.tap(interaction.id, work), log, { deferAfterMs: deferAfterFor(interaction, options.deferAfterMs, service.thinker.busy), draw: (d) => service.thinker.draw(d), ...o }),
     };
     bot.on(Events.InteractionCreate, (interaction) => {
-      void observer.observe(interaction, async () => {
-        let dispatched: Dispatched = 'handled';
-        const admitted = await gate.admit(interaction, async () => void (dispatched = await handleInteraction(interaction, ctx)));
-        return admitted ? dispatched : 'restarting';
-      });
+      // The work is done on the interaction's behalf (asking.ts): its worker jobs queue by when
+      // it arrived, and it is deferred as soon as one may wait.
+      const arrived = performance.now();
+      void observer.observe(interaction, () =>
+        asking(arrived, async () => {
+          let dispatched: Dispatched = 'handled';
+          const admitted = await gate.admit(interaction, async () => void (dispatched = await handleInteraction(interaction, ctx)));
+          return admitted ? dispatched : 'restarting';
+        }),
+      );
     });
     if (address !== undefined) {
       health = await serveHealth(address, { gatewayConnected, pingStorage: () => storage.ping(), stopping: () => !gate.isOpen }, metrics, log);

@@ -27,6 +27,7 @@ import type { BotLog } from '../bot/log.ts';
 import { errorText } from '../bot/log.ts';
 import type { Drawing } from '../bot/picture.ts';
 import { drawReply, type Reply } from '../bot/reply.ts';
+import { currentAsking } from '../bot/asking.ts';
 
 /** How long a reply may take before the interaction is deferred; 0 defers every one. */
 export const DEFAULT_DEFER_AFTER_MS = 1000;
@@ -73,10 +74,14 @@ export async function answer(
     return { text: INTERNAL_ERROR_TEXT, images: [], private: true };
   });
   let early: Reply | undefined;
-  if (deferAfterMs > 0) {
+  // Work sent to a worker may wait behind others' (asking.ts): defer at once rather than after
+  // the grace.
+  const forWhom = currentAsking();
+  if (deferAfterMs > 0 && forWhom?.isSlow !== true) {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), deferAfterMs)));
-    early = await Promise.race([settled, late]);
+    const slow = forWhom?.whenSlow().then(() => undefined);
+    early = await Promise.race(slow === undefined ? [settled, late] : [settled, late, slow]);
     clearTimeout(timer);
   }
   const userId = interaction.user.id;

@@ -41,5 +41,7 @@ export function renderAvatar(px = 512, theme: Theme = defaultTheme): Buffer {
   const layout: Layout = { ...crop, left: margin, top: margin, width: px, height: px };
   const { canvas, ctx } = newImage(px, px);
   paintPosition(ctx, layout, theme, avatarSnapshot(), false);
-  return encodePng(canvas, theme);
+  // Drawn once and uploaded: libpng's adaptive filter makes this one 10% smaller, and time
+  // does not matter here as it does for the bot's replies.
+  return encodePng(canvas, { ...theme, pngFilter: 'adaptive' });
 }

@@ -4,7 +4,7 @@
  * every render (the empty board for a layout, a stone of each colour at a cell size) are drawn
  * once and kept, keyed by theme, so a render paints copies of them.
  */
-import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas';
+import { Canvas as CanvasClass, createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas';
 import './fonts.ts';
 import type { Colour } from '../rules/types.ts';
 import {
@@ -17,7 +17,7 @@ import {
   type Layout,
   type Pixel,
 } from './layout.ts';
-import type { Theme, StoneStyle } from './theme.ts';
+import type { PngFilter, Theme, StoneStyle } from './theme.ts';
 import { woodTexture } from './wood.ts';
 
 /** A canvas the size of the layout, without alpha: the PNG comes out RGB, a quarter smaller. */
@@ -27,8 +27,18 @@ export function newImage(width: number, height: number): { canvas: Canvas; ctx: 
   return { canvas, ctx };
 }
 
-export function encodePng(canvas: Canvas, theme: Theme): Buffer {
-  return canvas.toBuffer('image/png', { compressionLevel: theme.pngCompression });
+/** libpng's filter flags, as node-canvas names them. */
+const PNG_FILTERS: Readonly<Record<PngFilter, number>> = {
+  none: CanvasClass.PNG_FILTER_NONE,
+  sub: CanvasClass.PNG_FILTER_SUB,
+  up: CanvasClass.PNG_FILTER_UP,
+  average: CanvasClass.PNG_FILTER_AVG,
+  paeth: CanvasClass.PNG_FILTER_PAETH,
+  adaptive: CanvasClass.PNG_ALL_FILTERS,
+};
+
+export function encodePng(canvas: Canvas, theme: Pick<Theme, 'pngCompression' | 'pngFilter'>): Buffer {
+  return canvas.toBuffer('image/png', { compressionLevel: theme.pngCompression, filters: PNG_FILTERS[theme.pngFilter] });
 }
 
 export function font(px: number, family: string, weight: 'normal' | 'bold' = 'normal'): string {

@@ -19,8 +19,9 @@ export interface BotProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export function spawnStart(args: readonly string[], env: Record<string, string>, cwd: string, stdin?: string): BotProcess {
-  const child = spawn(process.execPath, [START, ...args], {
+/** `nodeArgs` go to node before the script: the load benchmark profiles with `--cpu-prof`, which NODE_OPTIONS refuses. */
+export function spawnStart(args: readonly string[], env: Record<string, string>, cwd: string, stdin?: string, nodeArgs: readonly string[] = []): BotProcess {
+  const child = spawn(process.execPath, [...nodeArgs, START, ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],

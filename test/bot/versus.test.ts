@@ -8,6 +8,7 @@ import { SETTINGS_KEY, versusKey } from '../../src/bot/communityRecords.ts';
 import { poolToken } from '../../src/bot/pool.ts';
 import { rateGame, newRating } from '../../src/bot/ratings.ts';
 import { subgoalKey } from '../../src/bot/records.ts';
+import { byProvenance } from '../../src/bot/libraryCache.ts';
 import { GameService } from '../../src/bot/service.ts';
 import type { Seat } from '../../src/bot/store.ts';
 import { makeInvitationId, parseInvitationId, type Invitation, type VersusMoved } from '../../src/bot/versus.ts';
@@ -242,6 +243,10 @@ describe('ratings', () => {
     const standings = expectOkResult(await service.ratings.standings(GUILD));
     expect(standings.members.map((m) => m.player)).toEqual(['alice']);
     expect(standings.bot?.player).toBe('bot');
+    // The library's growth for /stats: each stored subgoal's source, in the order learned.
+    const learned = (await storage.guild(GUILD).library.list()).map((e) => e.value).sort(byProvenance);
+    expect(learned.length).toBeGreaterThan(0);
+    expect(standings.library).toEqual(learned.map((r) => r.origin?.kind ?? 'loss'));
     // /reset-memory: the bot starts again; the member keeps hers.
     expectOkResult(await service.resetMemory(GUILD, true));
     expect(await storage.guild(GUILD).ratings.get('bot')).toBeUndefined();
@@ -288,6 +293,11 @@ describe('the shared pool', () => {
     expect([...adopted.adopted].sort()).toEqual(onlyB);
     expect(await libraryOf(A)).toEqual(learnedB);
     expect((await storage.guild(A).library.get(subgoalKey(onlyB[0])))?.origin).toEqual({ kind: 'pool', servers: 1 });
+    // /stats' growth chart sees the adoption at once: what was watched, then what came from the pool.
+    const growth = expectOkResult(await service.ratings.standings(A)).library;
+    const storedA = (await storage.guild(A).library.list()).map((e) => e.value).sort(byProvenance);
+    expect(growth).toEqual(storedA.map((r) => r.origin?.kind ?? 'loss'));
+    expect(new Set(growth)).toEqual(new Set(['watched', 'pool']));
     expect(expectOkResult(await service.pool.preview(A, true)).fresh).toEqual([]);
     // C never opted in: its library is as it was, and nothing of it is in the pool.
     expect(await storage.guild(C).library.list()).toEqual(cBefore);
