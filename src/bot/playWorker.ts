@@ -10,7 +10,7 @@
  * 3 s (canonicalisation). It comes in parts of `LIBRARY_PART` subgoals: cloning 1000 at once
  * held the answering thread for 30-80 ms, and it sends the parts with a turn of its event
  * loop between them. When the last part is in, the worker groups the library's streams for
- * the recogniser at once (`prime`), so the first question does not pay for it. The worker
+ * the recogniser at once (`groupLibrary`), so the first question does not pay for it. The worker
  * keeps the last `HELD_LIBRARIES` servers, dropping the least recently used, by the same rule
  * the pool uses to remember what it sent (`HeldVersions`), so the two agree without asking.
  * One subgoal array per version: the recogniser keeps its grouping of a library's streams for
@@ -18,7 +18,7 @@
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { createPlayer } from '../play/player.ts';
-import type { Subgoal } from '../recognition/recognise.ts';
+import { groupLibrary, type Subgoal } from '../recognition/recognise.ts';
 import { draw, type Drawing } from './picture.ts';
 import { choiceToWire, realisationToWire, type WireChoice, type WireRealisation } from './playWire.ts';
 import { listingTexts, thinkHint, thinkSeen, thinkTurn, type ListingPlace, type HintAnswer, type HintQuestion, type SeenAnswer, type TurnAnswer, type TurnQuestion } from './thinking.ts';
@@ -114,20 +114,8 @@ export class LibraryParts {
     this.#subgoals = [];
     this.#of = '';
     this.held.set(part.guildId, part.version, library);
-    prime(library);
-  }
-}
-
-/**
- * Groups the library's streams for the recogniser now (recognise.ts keeps the grouping by the
- * array), by recognising an empty board: 0.1-0.6 s for 1000 subgoals, better spent before a
- * member's question than in it. A failure here is the question's to report.
- */
-function prime(library: readonly Subgoal[]): void {
-  try {
-    thinkSeen(createPlayer, library, { size: 15, moves: [], level: 5, seed: 0 });
-  } catch {
-    // The question that needs the library will run it again and say what went wrong.
+    // Grouped now, not in a member's first question: 0.1-0.6 s for 1000 subgoals.
+    groupLibrary(library);
   }
 }
 

@@ -440,6 +440,14 @@ function groupsFor(grouping: Grouping, union: number): readonly EntryGroup[] {
   return list;
 }
 
+/**
+ * Groups a library's streams now and keeps the grouping among the recent ones, so that the
+ * first recogniser made with it does not pay for it (a play worker, as a library arrives).
+ */
+export function groupLibrary(subgoals: readonly Subgoal[]): void {
+  groupStreams(subgoals);
+}
+
 function groupStreams(subgoals: readonly Subgoal[]): Grouping {
   const hit = recentGroupings.findIndex((g) => g.subgoals.length === subgoals.length && g.subgoals.every((s, i) => s === subgoals[i]));
   if (hit >= 0) {
