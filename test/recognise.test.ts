@@ -6,7 +6,9 @@ import { makeControlStream, parseControlStream } from '../src/recognition/contro
 import { compileDescription } from '../src/recognition/compile.ts';
 import type { Game } from '../src/rules/game.ts';
 import { parseDescription } from '../src/notation/descriptionNotation.ts';
-import { CoverMap, entryGate, GateReads, gateShut, runStream, ScanScratch, StreamMachine } from '../src/recognition/interpret.ts';
+import { entryGate, GateReads, gateShut } from '../src/recognition/entryGate.ts';
+import { runStream, StreamMachine } from '../src/recognition/interpret.ts';
+import { CoverMap, ScanScratch } from '../src/recognition/readLog.ts';
 import { Library } from '../src/learning/library.ts';
 import { makePoint, parsePoint } from '../src/rules/point.ts';
 import { ProfileTable } from '../src/recognition/profile.ts';

@@ -33,13 +33,14 @@
  *
  * A `StreamMachine` is made once per stream (`machineFor` keeps one per stream) and reused for
  * every board and candidate; a run allocates nothing until it finds a realisation. Its
- * tables are typed arrays decoded from the stream once. Runs of different machines must not
- * nest when they share a `ScanScratch`.
+ * tables are typed arrays decoded from the stream once (streamTables.ts: the machine extends
+ * StreamTables, so they are its own fields). Runs of different machines must not nest when
+ * they share a `ScanScratch`.
  *
  * A run also logs what it read, for incremental recognition (recognise.ts): which atoms it
  * tested in which masks (point and direction), through which points it looked along
  * which direction for possible windows holding how many stones, and each C element's near
- * set with what it asked for (ScanScratch, near reads). Nothing else about the board
+ * set with what it asked for (readLog.ts: ScanScratch, near reads). Nothing else about the board
  * decides a run: a candidate point it rejects as occupied has a zero mask, and the emptiness
  * of a pattern's points is part of its window's state (a stone there changes its count or
  * makes it impossible). So a run is sure to find the same realisations again after a move
@@ -47,191 +48,18 @@
  * set it used.
  */
 import type { Board } from '../rules/board.ts';
-import { MAX_STREAM_LINES, MAX_STREAM_NODES } from './compile.ts';
 import { DEFAULT_STEP_CAP, type ControlStream } from './controlStream.ts';
-import { WINDOW, type Geometry } from '../rules/geometry.ts';
-import { directionWindows, distinctDirections, highestBit, lowestBit, NEAR, reachOfWindows, specAtom, type DirectionWindows, type ProfileTable } from './profile.ts';
-import { MAX_SIZE, type Direction, type Point } from '../rules/types.ts';
-
-/** The patterns a realisation uses on one of its lines. */
-export interface RealisedLine {
-  /** Index into the stream's lines. */
-  readonly line: number;
-  readonly direction: Direction;
-  /** For each node on the line (ascending label), the window ids of its patterns. */
-  readonly patterns: readonly { readonly node: number; readonly windows: readonly number[] }[];
-}
-
-export interface RawRealisation {
-  /** nodes[0] is the point of node 1. */
-  readonly nodes: readonly Point[];
-  readonly lines: readonly RealisedLine[];
-  /** Vacant points of the patterns other than the explicit nodes, ascending. */
-  readonly implicit: readonly Point[];
-}
+import { WINDOW } from '../rules/geometry.ts';
+import { directionWindows, distinctDirections, highestBit, lowestBit, type DirectionWindows, type ProfileTable } from './profile.ts';
+import { rawFromSignature, type RawRealisation } from './rawRealisation.ts';
+import { CoverMap, NEAR_OTHERS_SHIFT, NEAR_REACH, NEAR_SET_SHIFT, nearSet, READ_MASK_SHIFT, ScanScratch } from './readLog.ts';
+import { MAX_ELEMENTS, MAX_LINES, MAX_NODES, OP_A, OP_B, OP_C, OP_D, OP_E, StreamTables } from './streamTables.ts';
+import { MAX_SIZE, type Point } from '../rules/types.ts';
 
 export interface RunStats {
   steps: number;
   capped: boolean;
 }
-
-/** Cover marks shared by every machine on one board: which line's patterns hold a vacant point. */
-export class CoverMap {
-  readonly marks: Int32Array;
-  constructor(points: number) {
-    this.marks = new Int32Array(points);
-  }
-}
-
-/**
- * Per-board working memory for runs: the cover marks, and the log of what the last run read.
- *
- * For a point p and direction d (pair `p * 4 + d`), `interest[pd]` packs what the run looked
- * for there (see READ_* below): bits 0-5 windows along d through p (bit c: possible windows
- * holding c stones), bits 7-16 atoms of p's mask along d. A move changes a run's outcome
- * only if it changes something of that kind there. `readPairs[0 .. readCount)` lists the
- * pairs read.
- *
- * Beside those, *near reads*: a C element's candidate set, the points within four steps of
- * the earlier node f along d that carry the node's atoms (ProfileTable.candidates) inside
- * the reach of f's possible windows. Its outcome depends on that set alone, so the log keeps
- * the set itself with what it was asked for (a word, see NEAR_SET_SHIFT), one per distinct question,
- * at pair `pd` of f and d; a move that changes the answer is one that changes the run.
- */
-export class ScanScratch {
-  readonly cover: Int32Array;
-  readonly interest: Int32Array;
-  readonly readPairs: Int32Array;
-  readCount = 0;
-  /** Near reads: pair and word, nearCount of them, no two the same. */
-  nearPairs: Int32Array = new Int32Array(64);
-  nearWords: Int32Array = new Int32Array(64);
-  nearCount = 0;
-  /** Per pair, 1 + the latest near read there (0: none); earlier ones by nearPrev. */
-  private readonly nearLatest: Int32Array;
-  private nearPrev: Int32Array = new Int32Array(64);
-  constructor(points: number, cover?: CoverMap) {
-    this.cover = cover?.marks ?? new Int32Array(points);
-    this.interest = new Int32Array(points * 4);
-    this.readPairs = new Int32Array(points * 4);
-    this.nearLatest = new Int32Array(points * 4);
-  }
-
-  /** Logs a near read (see the class doc), once. */
-  readNear(pd: number, word: number): void {
-    for (let x = this.nearLatest[pd] - 1; x >= 0; x = this.nearPrev[x]) if (this.nearWords[x] === word) return;
-    const n = this.nearCount;
-    if (n === this.nearWords.length) {
-      this.nearPairs = doubled(this.nearPairs);
-      this.nearWords = doubled(this.nearWords);
-      this.nearPrev = doubled(this.nearPrev);
-    }
-    this.nearPairs[n] = pd;
-    this.nearWords[n] = word;
-    this.nearPrev[n] = this.nearLatest[pd] - 1;
-    this.nearLatest[pd] = n + 1;
-    this.nearCount = n + 1;
-  }
-
-  /**
-   * Writes the log of the last run into `out` from `at` — each pair and its interest, then
-   * each near read's pair (plus `nearBase`) and word — and forgets it, in one pass.
-   */
-  moveReads(out: Int32Array, at: number, nearBase: number): void {
-    const n = this.readCount;
-    for (let t = 0; t < n; t++) {
-      const pd = this.readPairs[t];
-      out[at + 2 * t] = pd;
-      out[at + 2 * t + 1] = this.interest[pd];
-      this.interest[pd] = 0;
-    }
-    this.readCount = 0;
-    const nn = this.nearCount;
-    for (let t = 0, o = at + 2 * n; t < nn; t++, o += 2) {
-      const pd = this.nearPairs[t];
-      out[o] = nearBase + pd;
-      out[o + 1] = this.nearWords[t];
-      this.nearLatest[pd] = 0;
-    }
-    this.nearCount = 0;
-  }
-
-  /** Forgets the log of the last run. */
-  clearReads(): void {
-    for (let i = 0; i < this.readCount; i++) this.interest[this.readPairs[i]] = 0;
-    this.readCount = 0;
-    for (let i = 0; i < this.nearCount; i++) this.nearLatest[this.nearPairs[i]] = 0;
-    this.nearCount = 0;
-  }
-}
-
-/**
- * A copy of `a` twice as long. (A module function, not a closure in readNear: a closure
- * capturing a local makes V8 allocate a context on every call, grown or not.)
- */
-function doubled(a: Int32Array): Int32Array {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
-}
-
-/** Where each kind of interest sits in a packed interest word. */
-export const READ_MASK_SHIFT = 7;
-
-/** Window interest: whether windows are possible at all, whatever they hold (a change bit; no run reads it alone). */
-export const ANY_POSSIBLE = 64;
-
-/**
- * A near read's word: bits 0-9 the atoms asked for along the line, from NEAR_OTHERS_SHIFT
- * the atoms asked for on the other directions, from NEAR_SET_SHIFT the 9-bit candidate set
- * found (bits 20-28), and NEAR_REACH, always set. A move's change word at a near pair
- * (recognise.ts) sets the atom bits that flipped within four steps along the line, and
- * NEAR_REACH when the reach of the windows through f may have changed: sharing a bit with
- * the word means the set may have changed, and `nearReadChange` tells for sure.
- *
- * A word stays below 2^30, a small integer to V8: a bit 30 would make every near word a
- * heap number wherever it is passed or returned untyped, an allocation per C element.
- */
-export const NEAR_OTHERS_SHIFT = 10;
-export const NEAR_SET_SHIFT = 20;
-export const NEAR_REACH = 1 << 29;
-
-/** A C element's candidate set: the candidates (ProfileTable.candidates) within the reach of f's windows along d, f itself left out. */
-function nearSet(table: ProfileTable, pd: number, along: number, others: number): number {
-  return table.candidates(pd >> 2, pd & 3, along, others) & reachOfWindows(table.windows[pd]) & ~(1 << (WINDOW - 1));
-}
-
-/** The candidate set the near read `word` at pair pd asks for (its atoms), on the board as it is now. */
-function nearSetAsked(table: ProfileTable, pd: number, word: number): number {
-  return nearSet(table, pd, word & 1023, (word >> NEAR_OTHERS_SHIFT) & 1023);
-}
-
-/**
- * What the near read `word` at pair pd would find on the board as it is now, against what it
- * found: 0 when the candidate set is the same, NEAR_SHRANK when it only lost points, and
- * NEAR_GREW when it has a point it did not have.
- */
-export function nearReadChange(table: ProfileTable, pd: number, word: number): number {
-  const set = nearSetAsked(table, pd, word);
-  const was = (word >> NEAR_SET_SHIFT) & NEAR;
-  if (set === was) return 0;
-  return (set & ~was) === 0 ? NEAR_SHRANK : NEAR_GREW;
-}
-export const NEAR_SHRANK = 1;
-export const NEAR_GREW = 2;
-
-/** The near read `word` at pair pd with the candidate set it would find on the board as it is now. */
-export function nearReadNow(table: ProfileTable, pd: number, word: number): number {
-  const set = nearSetAsked(table, pd, word);
-  return (word & ~(NEAR << NEAR_SET_SHIFT)) | (set << NEAR_SET_SHIFT);
-}
-
-const OP_A = 0;
-const OP_B = 1;
-const OP_C = 2;
-const OP_D = 3;
-const OP_E = 4;
-const OP_CODES = { A: OP_A, B: OP_B, C: OP_C, D: OP_D, E: OP_E } as const;
 
 /** Off the line: farther than any window reaches. */
 const OFF = 99;
@@ -247,39 +75,6 @@ const vacantSeen = new Float64Array(SPAN17 + 1);
 let vacantStamp = 0;
 
 const machines = new WeakMap<ControlStream, StreamMachine>();
-
-/**
- * Where machines keep their tables: one buffer after another, each table 4-byte aligned,
- * so that a machine's tables lie side by side, and machines made one after another (a
- * library's) lie side by side too. A run is short and its machine's tables are mostly out of
- * the processor's caches when it starts; side by side, and in bytes where their numbers are
- * small (labels, lines, elements, counts), they come back in fewer cache lines.
- */
-let packBuffer = new ArrayBuffer(1 << 20);
-let packTop = 0;
-
-/** A copy of `a` in the pack buffer, to be used (and filled further) in its place. */
-function packed<T extends Int8Array | Uint8Array | Int32Array>(a: T): T {
-  packTop = (packTop + 3) & ~3;
-  if (packTop + a.byteLength > packBuffer.byteLength) {
-    packBuffer = new ArrayBuffer(Math.max(1 << 20, a.byteLength));
-    packTop = 0;
-  }
-  const Kind = a.constructor as new (buffer: ArrayBuffer, offset: number, length: number) => T;
-  const copy = new Kind(packBuffer, packTop, a.length);
-  copy.set(a);
-  packTop += a.byteLength;
-  return copy;
-}
-
-/**
- * The most a machine holds: the compiler's bounds on nodes and lines, and room for the
- * elements they make (A, then per line a D and an E, per node line a B, per node a C).
- */
-const MAX_NODES = MAX_STREAM_NODES;
-const MAX_LINES = MAX_STREAM_LINES;
-const MAX_ELEMENTS = 1 + 2 * MAX_LINES + 4 * MAX_NODES + MAX_NODES;
-
 /**
  * The working state of a run, one set shared by every machine: node points, line
  * directions, each element's choice and conflict set, the E elements' options, and scratch
@@ -370,45 +165,9 @@ export function machineFor(stream: ControlStream, automorphisms: readonly (reado
   return m;
 }
 
-export class StreamMachine {
-  readonly stream: ControlStream;
+/** The backtracking search over one stream's tables (see the file's header). */
+export class StreamMachine extends StreamTables {
   private readonly ownCover: CoverMap | undefined;
-  private readonly k: number;
-  private readonly n: number;
-  private readonly entry: number;
-  // Elements, decoded.
-  private readonly elOp: Int8Array;
-  private readonly elNode: Int8Array;
-  private readonly elLine: Int8Array;
-  private readonly elFrom: Int8Array;
-  private readonly elAfter: Int8Array;
-  private readonly elAtom: Int32Array;
-  /** For C: the OR of the atoms of the node's other lines, which must be met off the element's line. */
-  private readonly elOthers: Int32Array;
-  /** For B and C: which of the node's line slots the element's line is. */
-  private readonly elSlot: Int8Array;
-  // Nodes (by label): lines through them and the atom each must meet, four slots each.
-  private readonly nodeLineCount: Int8Array;
-  private readonly nodeLineIds: Int8Array;
-  private readonly nodeAtoms: Int32Array;
-  // Lines: members in a flat list (ascending label), and per (line, label) membership.
-  private readonly lineStart: Uint8Array;
-  private readonly lineLen: Int8Array;
-  private readonly memNode: Int8Array;
-  private readonly memN: Int8Array;
-  private readonly memDashed: Uint8Array;
-  private readonly memAtom: Int32Array;
-  /** lineSpecN[line * (k + 1) + x]: node x's n on the line, or -1 when x is not on it. */
-  private readonly lineSpecN: Int8Array;
-  /**
-   * For each line member (as memNode): the labels, as bits, of the line's other members whose
-   * spec there is at least its own — its patterns must hold them; and per line, the labels
-   * of the nodes not on it — no pattern of the line may hold them (see fitStarts).
-   */
-  private readonly memHold: Int32Array;
-  /** lineE[line]: the E element of the line. */
-  private readonly lineE: Int8Array;
-  private readonly lineOff: Int32Array;
   /** The elements a failed lineFeasible depended on. */
   private lineBits = 0;
   // Per-run context.
@@ -426,94 +185,13 @@ export class StreamMachine {
   private onCount = 0;
 
   /**
-   * Symmetry breaking: for each automorphism σ of the description but the identity, σ⁻¹ as
-   * `symInverse[s * (k + 1) + i]` = the node σ maps onto node i. A realisation and its
-   * relabelling by σ are one object, reported once, under the least tuple of node points
-   * (recognise.ts); the machine only looks for that labelling. Once the nodes placed so far
-   * decide that the tuple (P[1], …, P[k]) is greater than its image (P[σ⁻¹(1)], …, P[σ⁻¹(k)])
-   * — the first label where both are placed and differ has the greater point — no
-   * completion is least, and the candidate is passed over. The labelling that is least is a
-   * realisation too (σ maps the description onto itself), found by the run from the point of
-   * its own entry node, so nothing is lost; a symmetric subgoal's search shrinks by up to
-   * the number of its automorphisms.
-   */
-  private readonly symInverse: Int8Array;
-  private readonly symCount: number;
-
-  /**
    * A run takes the board from its profile table. `cover` (optional) is used by `run`.
    * `automorphisms` (perm[i - 1] = image of node i): report only least labellings; none, to
    * report every labelling (as tools and tests that read one run do).
    */
   constructor(stream: ControlStream, cover?: CoverMap, automorphisms: readonly (readonly number[])[] = []) {
-    this.stream = stream;
+    super(stream, automorphisms);
     this.ownCover = cover;
-    // Every table is made in the shared pack buffer (see packed), filled there after.
-    {
-      const k1 = stream.nodes.length + 1;
-      const others = automorphisms.filter((perm) => perm.some((to, from) => to !== from + 1));
-      this.symCount = others.length;
-      this.symInverse = packed(new Int8Array(others.length * k1));
-      others.forEach((perm, s) => perm.forEach((to, from) => (this.symInverse[s * k1 + to] = from + 1)));
-    }
-    const k = stream.nodes.length;
-    const els = stream.elements;
-    const n = els.length;
-    const L = stream.lines.length;
-    if (k > MAX_NODES) throw new RangeError(`a stream may have at most ${MAX_NODES} nodes`);
-    if (L > MAX_LINES || n > MAX_ELEMENTS) throw new RangeError(`a stream may have at most ${MAX_LINES} lines and ${MAX_ELEMENTS} elements`);
-    this.k = k;
-    this.n = n;
-    this.entry = stream.entry;
-    this.elOp = packed(Int8Array.from(els, (e) => OP_CODES[e.op]));
-    this.elNode = packed(Int8Array.from(els, (e) => ('node' in e ? e.node : 0)));
-    this.elLine = packed(Int8Array.from(els, (e) => ('line' in e ? e.line : -1)));
-    this.elFrom = packed(Int8Array.from(els, (e) => (e.op === 'C' ? e.from : 0)));
-    this.elAfter = packed(Int8Array.from(els, (e) => (e.op === 'B' && e.after !== undefined ? e.after : -1)));
-    this.elAtom = packed(Int32Array.from(els, (e) => (e.op === 'B' || e.op === 'C' ? selfAtoms(stream, e.node, e.line) : 0)));
-    this.elSlot = packed(Int8Array.from(els, (e) => (e.op === 'B' || e.op === 'C' ? stream.nodes[e.node - 1].lines.indexOf(e.line) : 0)));
-    this.elOthers = packed(Int32Array.from(els, (e) => (e.op === 'C' ? othersAtoms(stream, e.node, e.line) : 0)));
-    this.nodeLineCount = packed(new Int8Array(k + 1));
-    this.nodeLineIds = packed(new Int8Array((k + 1) * 4));
-    this.nodeAtoms = packed(new Int32Array((k + 1) * 4));
-    stream.nodes.forEach((nd, i) => {
-      this.nodeLineCount[i + 1] = nd.lines.length;
-      nd.lines.forEach((l, s) => {
-        this.nodeLineIds[(i + 1) * 4 + s] = l;
-        this.nodeAtoms[(i + 1) * 4 + s] = selfAtoms(stream, i + 1, l);
-      });
-    });
-    this.lineStart = packed(new Uint8Array(L));
-    this.lineLen = packed(new Int8Array(L));
-    const memCount = stream.lines.reduce((a, l) => a + l.nodes.length, 0);
-    this.memNode = packed(new Int8Array(memCount));
-    this.memN = packed(new Int8Array(memCount));
-    this.memDashed = packed(new Uint8Array(memCount));
-    this.memAtom = packed(new Int32Array(memCount));
-    this.lineSpecN = packed(new Int8Array(L * (k + 1))).fill(-1);
-    this.memHold = packed(new Int32Array(memCount));
-    this.lineE = packed(new Int8Array(L));
-    els.forEach((e, pc) => {
-      if (e.op === 'E') this.lineE[e.line] = pc;
-    });
-    this.lineOff = packed(new Int32Array(L));
-    let at = 0;
-    stream.lines.forEach((l, li) => {
-      this.lineStart[li] = at;
-      this.lineLen[li] = l.nodes.length;
-      l.nodes.forEach((x, m) => {
-        this.memNode[at] = x;
-        this.memN[at] = l.specs[m].n;
-        this.memDashed[at] = l.specs[m].dashed ? 1 : 0;
-        this.memAtom[at] = selfAtoms(stream, x, li);
-        this.lineSpecN[li * (k + 1) + x] = l.specs[m].n;
-        l.nodes.forEach((y, m2) => {
-          if (y !== x && l.specs[m2].n >= l.specs[m].n) this.memHold[at] |= 1 << y;
-        });
-        at++;
-      });
-      for (let x = 1; x <= k; x++) if (!l.nodes.includes(x)) this.lineOff[li] |= 1 << x;
-    });
   }
 
   /**
@@ -1349,109 +1027,6 @@ export class StreamMachine {
   }
 }
 
-/**
- * A stream's *entry gate*: what its first C element needs, read before any run. A stream that
- * begins A, B (a line through the entry node), C (the next node on that line, from the entry)
- * finds nothing from a point p unless, along some direction d in which p's mask holds the B
- * line's atoms (`along`), the C's near set at (p, d) — the points carrying the node's atoms
- * along the line (`atom`) and off it (`others`), inside the reach of p's windows — is not
- * empty: B tries only those directions, and C only those points. So a point where the gate is
- * shut needs no run of any stream with that gate (recognise.ts keeps one record for them all).
- * Undefined for a stream that begins otherwise, which is always run.
- */
-export interface EntryGate {
-  readonly along: number;
-  readonly atom: number;
-  readonly others: number;
-}
-
-export function entryGate(stream: ControlStream): EntryGate | undefined {
-  const [a, b, c] = stream.elements;
-  if (a?.op !== 'A' || b?.op !== 'B' || c?.op !== 'C') return undefined;
-  if (b.node !== stream.entry || b.after !== undefined || c.from !== stream.entry || c.line !== b.line) return undefined;
-  return { along: selfAtoms(stream, b.node, b.line), atom: selfAtoms(stream, c.node, c.line), others: othersAtoms(stream, c.node, c.line) };
-}
-
-/**
- * Whether the gate is shut at p (see EntryGate). When it is, `reads` holds what that rests
- * on, as pairs and words the way a run logs its near reads (ScanScratch.readNear): for each
- * direction the B could take, the C's near set, found empty. A C whose node has no atom on
- * the line (spec n = 0) never has candidates and reads nothing; then nothing but p's own
- * masks can open the gate.
- */
-export function gateShut(table: ProfileTable, p: Point, gate: EntryGate, reads: GateReads): boolean {
-  reads.count = 0;
-  if (gate.atom === 0) return true;
-  const masks = table.masks;
-  const word = gate.atom | (gate.others << NEAR_OTHERS_SHIFT) | NEAR_REACH;
-  const out = reads.words;
-  let n = 0;
-  for (let d = 0; d < 4; d++) {
-    const pd = p * 4 + d;
-    if ((masks[pd] & gate.along) !== gate.along) continue;
-    if (nearSet(table, pd, gate.atom, gate.others) !== 0) return false;
-    out[n++] = pd;
-    out[n++] = word;
-  }
-  reads.count = n;
-  return true;
-}
-
-/**
- * Where gateShut leaves the reads of a shut gate: words[0 .. count), pair and word by turns.
- * Reused from check to check (a plain array emptied and refilled would be given new storage
- * each time).
- */
-export class GateReads {
-  readonly words = new Int32Array(8);
-  count = 0;
-}
-
-/** The OR of what node j's masks must hold along its lines other than `line` (selfAtoms of each): what a C placing j needs off its line. */
-function othersAtoms(stream: ControlStream, j: number, line: number): number {
-  return stream.nodes[j - 1].lines.reduce((m, l) => (l === line ? m : m | selfAtoms(stream, j, l)), 0);
-}
-
-/**
- * What node j's mask along `line` must hold: the atom of its own spec there, and the atom of
- * every other node of the line with no higher spec — that node's patterns hold j, so they are
- * patterns through j too (one or two, as that node's spec says). 0 when j's spec is n = 0,
- * which nothing meets.
- */
-export function selfAtoms(stream: ControlStream, j: number, line: number): number {
-  const l = stream.lines[line];
-  const own = specAtom(l.specs[l.nodes.indexOf(j)]);
-  if (own === 0) return 0;
-  const n = l.specs[l.nodes.indexOf(j)].n;
-  let atoms = own;
-  l.nodes.forEach((x, m) => {
-    if (x !== j && l.specs[m].n <= n) atoms |= specAtom(l.specs[m]);
-  });
-  return atoms;
-}
-
-/**
- * The realisation a run reported with signature `sig` (StreamMachine.signature) and implicit
- * nodes `implicit`, as `report` gave it then: the signature holds everything else.
- */
-export function rawFromSignature(stream: ControlStream, g: Geometry, sig: readonly number[], implicit: readonly Point[]): RawRealisation {
-  const k = stream.nodes.length;
-  const nodes = sig.slice(0, k);
-  const lines: RealisedLine[] = [];
-  let at = k;
-  for (const e of stream.elements) {
-    if (e.op !== 'E') continue;
-    const patterns = stream.lines[e.line].nodes.map((node) => {
-      const w1 = sig[at++];
-      const w2 = sig[at++];
-      return { node, windows: w2 >= 0 ? [w1, w2] : [w1] };
-    });
-    lines.push({ line: e.line, direction: g.windowDirection[patterns[0].windows[0]] as Direction, patterns });
-  }
-  lines.sort((x, y) => x.line - y.line);
-  return { nodes, lines, implicit };
-}
-
 /** The window starts (bits b: starting b - 4 steps from p) whose window holds the point t steps from p. */
 function startsHolding(t: number): number {
   const lo = t < 0 ? 0 : t;
@@ -1465,18 +1040,6 @@ function startsHolding(t: number): number {
  */
 const HOLDING_BIAS = MAX_SIZE;
 const STARTS_HOLDING = Int32Array.from({ length: 2 * HOLDING_BIAS }, (_, i) => startsHolding(i - HOLDING_BIAS));
-
-/** Sorts a short list of point ids ascending, in place (insertion sort: no comparator call per step). */
-export function sortPoints(a: number[]): number[] {
-  for (let i = 1; i < a.length; i++) {
-    const x = a[i];
-    let j = i - 1;
-    for (; j >= 0 && a[j] > x; j--) a[j + 1] = a[j];
-    a[j + 1] = x;
-  }
-  return a;
-}
-
 /** Convenience for one-off runs (tests, tools): a machine over a private cover map. */
 export function runStream(stream: ControlStream, board: Board, profiles: ProfileTable, start: Point, emit: (r: RawRealisation) => void, cap = DEFAULT_STEP_CAP): RunStats {
   return new StreamMachine(stream, new CoverMap(board.points)).run(profiles, start, emit, cap);

@@ -24,7 +24,11 @@ import { compileDescription } from './compile.ts';
 import type { ControlStream } from './controlStream.ts';
 import type { Description } from '../notation/description.ts';
 import { eachAlongLines, WINDOW } from '../rules/geometry.ts';
-import { ANY_POSSIBLE, entryGate, GateReads, gateShut, machineFor, NEAR_OTHERS_SHIFT, NEAR_GREW, NEAR_REACH, nearReadChange, nearReadNow, rawFromSignature, READ_MASK_SHIFT, ScanScratch, selfAtoms, sortPoints, type EntryGate, type RealisedLine, type StreamMachine } from './interpret.ts';
+import { entryGate, GateReads, gateShut, type EntryGate } from './entryGate.ts';
+import { machineFor, type StreamMachine } from './interpret.ts';
+import { rawFromSignature, type RealisedLine } from './rawRealisation.ts';
+import { ANY_POSSIBLE, NEAR_GREW, NEAR_OTHERS_SHIFT, NEAR_REACH, nearReadChange, nearReadNow, READ_MASK_SHIFT, ScanScratch } from './readLog.ts';
+import { selfAtoms } from './streamTables.ts';
 import { canMeetAll, directionWindows, othersOf, ProfileTable, specAtom, type DirectionWindows } from './profile.ts';
 import { ok, type Result } from '../rules/result.ts';
 import { BLACK, WHITE, type Colour, type Point, type Stone } from '../rules/types.ts';
@@ -104,6 +108,17 @@ export function commonDestroyers(rs: readonly Realisation[]): Point[] {
     if (common.size === 0) return [];
   }
   return common === undefined ? [] : [...common].sort((a, b) => a - b);
+}
+
+/** Sorts a short list of point ids ascending, in place (insertion sort: no comparator call per step). */
+function sortPoints(a: number[]): number[] {
+  for (let i = 1; i < a.length; i++) {
+    const x = a[i];
+    let j = i - 1;
+    for (; j >= 0 && a[j] > x; j--) a[j + 1] = a[j];
+    a[j + 1] = x;
+  }
+  return a;
 }
 
 /** Per board size: a stamp per point, so that building a footprint needs no Set. */
