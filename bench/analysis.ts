@@ -10,7 +10,7 @@
  */
 import { analyseGame } from '../src/learning/analysis.ts';
 import type { Game } from '../src/rules/game.ts';
-import { compileSubgoal } from '../src/recognition/recognise.ts';
+import { compileSubgoal } from '../src/recognition/subgoal.ts';
 import { parseDescription } from '../src/notation/descriptionNotation.ts';
 import { expectOk } from '../src/rules/result.ts';
 import { fiveThreats, openFourPoints } from '../src/rules/threats.ts';

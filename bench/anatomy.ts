@@ -24,7 +24,8 @@
  */
 import { StreamMachine } from '../src/recognition/interpret.ts';
 import { makePoint } from '../src/rules/point.ts';
-import { Recogniser, type Subgoal } from '../src/recognition/recognise.ts';
+import { Recogniser } from '../src/recognition/recognise.ts';
+import type { Subgoal } from '../src/recognition/subgoal.ts';
 import { BLACK, WHITE } from '../src/rules/types.ts';
 import { median } from './harness.ts';
 import { benchLibrary } from './libraries.ts';

@@ -31,7 +31,7 @@ import { canonicalString } from '../src/notation/canonical.ts';
 import { descriptionLines, validateDescription, withoutComments, type Description, type LineSpec } from '../src/notation/description.ts';
 import { parseDescription } from '../src/notation/descriptionNotation.ts';
 import { seededRandom, type Random } from '../src/rules/random.ts';
-import { compileSubgoal, type Subgoal } from '../src/recognition/recognise.ts';
+import { compileSubgoal, type Subgoal } from '../src/recognition/subgoal.ts';
 import { expectOk } from '../src/rules/result.ts';
 
 export const PAPER_SUBGOALS = [

@@ -16,7 +16,7 @@ import { createGomokuaiPlayer } from '../src/cli/gomokuaiPlayer.ts';
 import { Game } from '../src/rules/game.ts';
 import { generateOpenings, type Opening } from '../src/gomocup/match.ts';
 import { createPlayer, type Level } from '../src/play/player.ts';
-import type { Subgoal } from '../src/recognition/recognise.ts';
+import type { Subgoal } from '../src/recognition/subgoal.ts';
 import { expectOk } from '../src/rules/result.ts';
 import { median, type Measurement } from './harness.ts';
 import { learnedLibrary } from './recognition.ts';

@@ -34,7 +34,7 @@ import { parseDescription } from '../notation/descriptionNotation.ts';
 import type { LearnedSubgoal } from '../learning/analysis.ts';
 import type { Game } from '../rules/game.ts';
 import { compileCached } from '../learning/library.ts';
-import type { Subgoal } from '../recognition/recognise.ts';
+import type { Subgoal } from '../recognition/subgoal.ts';
 import type { Colour } from '../rules/types.ts';
 import type { AnalysisAnswer, AnalysisRequest, FromWorker, ToWorker } from './analysisWorker.ts';
 import { errorText } from './log.ts';

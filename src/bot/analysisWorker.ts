@@ -16,7 +16,7 @@ import { analyseGame } from '../learning/analysis.ts';
 import { parseDescription } from '../notation/descriptionNotation.ts';
 import { Game } from '../rules/game.ts';
 import { compileCached } from '../learning/library.ts';
-import type { Subgoal } from '../recognition/recognise.ts';
+import type { Subgoal } from '../recognition/subgoal.ts';
 import type { Colour, Point } from '../rules/types.ts';
 
 /** One lost game to analyse, as plain data. */

@@ -15,7 +15,9 @@ import type { LearnedSubgoal } from '../learning/analysis.ts';
 import { Board } from '../rules/board.ts';
 import type { Game } from '../rules/game.ts';
 import { parsePoint } from '../rules/point.ts';
-import { recognise, type Realisation, type Subgoal } from '../recognition/recognise.ts';
+import type { Realisation } from '../recognition/realisation.ts';
+import { recognise } from '../recognition/recognise.ts';
+import type { Subgoal } from '../recognition/subgoal.ts';
 import { BLACK, type Colour, type Point, type Stone } from '../rules/types.ts';
 import type { Example } from './records.ts';
 

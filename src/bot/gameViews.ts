@@ -6,7 +6,8 @@
  */
 import type { Provenance, SubgoalStats } from '../learning/library.ts';
 import type { Level, MoveChoice } from '../play/player.ts';
-import type { Realisation, Subgoal } from '../recognition/recognise.ts';
+import type { Realisation } from '../recognition/realisation.ts';
+import type { Subgoal } from '../recognition/subgoal.ts';
 import type { Game } from '../rules/game.ts';
 import type { Colour, Point } from '../rules/types.ts';
 import type { AnalysisEnd, LearnedReport } from './analyser.ts';

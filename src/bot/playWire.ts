@@ -10,7 +10,8 @@
  */
 import type { MoveChoice, Reason } from '../play/player.ts';
 import type { ForcedLine, LineStep } from '../play/lookahead.ts';
-import type { Realisation, Subgoal } from '../recognition/recognise.ts';
+import type { Realisation } from '../recognition/realisation.ts';
+import type { Subgoal } from '../recognition/subgoal.ts';
 
 export type WireRealisation = Omit<Realisation, 'subgoal'> & { readonly subgoal: string };
 

@@ -18,7 +18,8 @@
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { createPlayer } from '../play/player.ts';
-import { groupLibrary, type Subgoal } from '../recognition/recognise.ts';
+import { groupLibrary } from '../recognition/entryGroups.ts';
+import type { Subgoal } from '../recognition/subgoal.ts';
 import { draw, type Drawing } from './picture.ts';
 import { choiceToWire, realisationToWire, type WireChoice, type WireRealisation } from './playWire.ts';
 import { listingTexts, thinkHint, thinkSeen, thinkTurn, type ListingPlace, type HintAnswer, type HintQuestion, type SeenAnswer, type TurnAnswer, type TurnQuestion } from './thinking.ts';

@@ -19,7 +19,7 @@ import type { Board } from '../rules/board.ts';
 import type { Game } from '../rules/game.ts';
 import { explain, type MoveChoice } from '../play/player.ts';
 import { makePoint } from '../rules/point.ts';
-import { movesToFive, quickest, type Realisation } from '../recognition/recognise.ts';
+import { movesToFive, quickest, type Realisation } from '../recognition/realisation.ts';
 import { opposite, otherStone, stoneOf, type Point, type Stone } from '../rules/types.ts';
 import { inLineOrder, shapesOfMove, type LineShape } from './lineShapes.ts';
 

@@ -37,7 +37,7 @@ import { Game } from '../rules/game.ts';
 import { makeGameRecord, parseGameRecord } from '../rules/gameRecord.ts';
 import { compileCached, type Provenance } from '../learning/library.ts';
 import type { Level } from '../play/player.ts';
-import type { Subgoal } from '../recognition/recognise.ts';
+import type { Subgoal } from '../recognition/subgoal.ts';
 import type { Result } from '../rules/result.ts';
 import type { Codec, Codecs } from '../storage/index.ts';
 import type { Colour, Point } from '../rules/types.ts';

@@ -17,7 +17,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compileCached, type Provenance } from '../learning/library.ts';
 import { parseLibraryFile } from '../notation/libraryFile.ts';
-import type { Subgoal } from '../recognition/recognise.ts';
+import type { Subgoal } from '../recognition/subgoal.ts';
 import type { Collection, Entry } from '../storage/index.ts';
 import { subgoalKey, type LearnedRecord } from './records.ts';
 

@@ -5,7 +5,7 @@
  * is done here instead, and logged: the member gets the answer all the same.
  */
 import { createPlayer } from '../play/player.ts';
-import type { Realisation } from '../recognition/recognise.ts';
+import type { Realisation } from '../recognition/realisation.ts';
 import type { CompiledLibrary } from './libraryCache.ts';
 import { errorText, type BotLog } from './log.ts';
 import { draw, DrawnPictures, type Drawing } from './picture.ts';

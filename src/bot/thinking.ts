@@ -8,7 +8,8 @@
 import { Game } from '../rules/game.ts';
 import type { MoveChoice, Player, PlayerConfig } from '../play/player.ts';
 import { makeListing } from '../notation/listing.ts';
-import type { Realisation, Subgoal } from '../recognition/recognise.ts';
+import type { Realisation } from '../recognition/realisation.ts';
+import type { Subgoal } from '../recognition/subgoal.ts';
 import type { Level } from '../play/player.ts';
 import type { Point } from '../rules/types.ts';
 

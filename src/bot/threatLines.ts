@@ -7,7 +7,7 @@
  * those every way needs — with the explicit nodes, the answers that stop them all.
  */
 import { threatJson } from '../recognition/threatJson.ts';
-import type { Realisation } from '../recognition/recognise.ts';
+import type { Realisation } from '../recognition/realisation.ts';
 
 export interface ThreatGroup {
   readonly subgoal: string;

@@ -17,7 +17,7 @@
 import type { Game } from '../rules/game.ts';
 import type { MoveChoice } from '../play/player.ts';
 import { makePoint } from '../rules/point.ts';
-import type { Realisation } from '../recognition/recognise.ts';
+import type { Realisation } from '../recognition/realisation.ts';
 import type { MnemonicItem } from '../render/index.ts';
 import type { Drawing } from './picture.ts';
 import { picture, type Reply, type ReplyImage } from './reply.ts';

@@ -1,7 +1,7 @@
 /** Reading a `--library FILE` option: the file's subgoals, compiled, with the rule of five first. */
 import { Library } from '../learning/library.ts';
 import { describeProblem } from '../rules/result.ts';
-import type { Subgoal } from '../recognition/recognise.ts';
+import type { Subgoal } from '../recognition/subgoal.ts';
 import { readInput } from './command.ts';
 import type { CliIO } from '../bot/io.ts';
 

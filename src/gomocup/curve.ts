@@ -30,7 +30,7 @@ import { GomocupSession } from './protocol.ts';
 import { Library } from '../learning/library.ts';
 import { playMatch, sessionChannel, type EngineSpec, type EngineStanding, type GameOutcome, type Opening } from './match.ts';
 import { createPlayer, type Level, type Player } from '../play/player.ts';
-import type { Subgoal } from '../recognition/recognise.ts';
+import type { Subgoal } from '../recognition/subgoal.ts';
 import { opposite, type Colour } from '../rules/types.ts';
 
 export interface CurveOpponent {

@@ -46,7 +46,9 @@ import type { Description, DescriptionNode, LineSpec } from '../notation/descrip
 import { validateDescription } from '../notation/description.ts';
 import type { Game } from '../rules/game.ts';
 import { WINDOW } from '../rules/geometry.ts';
-import { compileSubgoal, destroyingPoints, movesToFive, quickest, Recogniser, type Realisation, type Subgoal } from '../recognition/recognise.ts';
+import { destroyingPoints, movesToFive, quickest, type Realisation } from '../recognition/realisation.ts';
+import { Recogniser } from '../recognition/recognise.ts';
+import { compileSubgoal, type Subgoal } from '../recognition/subgoal.ts';
 import { err, ok, problem, type Result } from '../rules/result.ts';
 import { colourOf, stoneOf, type Colour, type Point, type Stone } from '../rules/types.ts';
 

@@ -16,7 +16,7 @@ import type { Description } from '../notation/description.ts';
 import { parseDescription } from '../notation/descriptionNotation.ts';
 import { makeLibraryFile, parseLibraryFile, RULE_OF_FIVE, type Provenance } from '../notation/libraryFile.ts';
 import { makeListing } from '../notation/listing.ts';
-import { compileSubgoal, type Subgoal } from '../recognition/recognise.ts';
+import { compileSubgoal, type Subgoal } from '../recognition/subgoal.ts';
 import { err, ok, type Result } from '../rules/result.ts';
 
 export { makeProvenance, parseProvenance, type Provenance } from '../notation/libraryFile.ts';

@@ -38,7 +38,9 @@
 import { Board } from '../rules/board.ts';
 import type { Game } from '../rules/game.ts';
 import { WINDOW } from '../rules/geometry.ts';
-import { commonDestroyers, movesToFive, quickest, Recogniser, type Realisation, type Subgoal } from '../recognition/recognise.ts';
+import { commonDestroyers, movesToFive, quickest, type Realisation } from '../recognition/realisation.ts';
+import { Recogniser } from '../recognition/recognise.ts';
+import type { Subgoal } from '../recognition/subgoal.ts';
 import { opposite, stoneOf, type Colour, type Point, type Stone } from '../rules/types.ts';
 
 export interface SearchBounds {

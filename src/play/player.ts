@@ -41,7 +41,9 @@ import { Board } from '../rules/board.ts';
 import { makePoint } from '../rules/point.ts';
 import { seededRandom, type Random } from '../rules/random.ts';
 import { follow, fourMoves, Lookahead, type ForcedLine } from './lookahead.ts';
-import { commonDestroyers, destroyingPoints, movesToFive, quickest, type Realisation, type Recogniser, type Subgoal } from '../recognition/recognise.ts';
+import { commonDestroyers, destroyingPoints, movesToFive, quickest, type Realisation } from '../recognition/realisation.ts';
+import type { Recogniser } from '../recognition/recognise.ts';
+import type { Subgoal } from '../recognition/subgoal.ts';
 import { opposite, stoneOf, type Colour, type Point, type Stone } from '../rules/types.ts';
 
 export type Level = 1 | 2 | 3 | 4 | 5;

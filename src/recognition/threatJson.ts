@@ -4,7 +4,7 @@
  * in label order, its implicit nodes and the moves to five from its commented node.
  */
 import { makePoint } from '../rules/point.ts';
-import { movesToFive, type Realisation } from './recognise.ts';
+import { movesToFive, type Realisation } from './realisation.ts';
 
 export interface ThreatJson {
   readonly subgoal: string;

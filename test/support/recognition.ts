@@ -3,7 +3,9 @@
 import { boardFromPicture, type BoardPicture } from '../../src/rules/boardText.ts';
 import { parseDescription } from '../../src/notation/descriptionNotation.ts';
 import { makePoint } from '../../src/rules/point.ts';
-import { compileSubgoal, Recogniser, type Realisation, type Subgoal } from '../../src/recognition/recognise.ts';
+import type { Realisation } from '../../src/recognition/realisation.ts';
+import { Recogniser } from '../../src/recognition/recognise.ts';
+import { compileSubgoal, type Subgoal } from '../../src/recognition/subgoal.ts';
 import { expectOk } from '../../src/rules/result.ts';
 import type { Colour } from '../../src/rules/types.ts';
 
