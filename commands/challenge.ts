@@ -8,7 +8,7 @@
  */
 import { InteractionContextType, MessageFlags, SlashCommandBuilder, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import type { Level } from '../src/play/player.ts';
-import type { BoardSize } from '../src/bot/records.ts';
+import type { BoardSize } from '../src/bot/gameTerms.ts';
 import type { ColourChoice } from '../src/bot/gameViews.ts';
 import { declinedView, invitationExpiredView, invitationView, versusStartedView } from '../src/bot/communityViews.ts';
 import { makeInvitationId, parseInvitationId, type Invitation } from '../src/bot/versus.ts';

@@ -14,7 +14,7 @@
  */
 import { createCanvas } from 'canvas';
 import { defaultTheme, encodePng } from '../render/index.ts';
-import type { Ending, Outcome } from './records.ts';
+import type { Ending, Outcome } from './gameTerms.ts';
 
 export const CHART = {
   width: 640,

@@ -24,7 +24,8 @@ import type { LearnedReport } from './analyser.ts';
 import { boardView, movedView, MAX_TEXT, problemReply, resignedView, withBoard } from './views.ts';
 import type { Reply } from './reply.ts';
 import { makeInvitationId, type Invitation, type Played, type Resigned, type Shown, type VersusMoved, type VersusView } from './versus.ts';
-import { plural, type Frontend } from './words.ts';
+import type { Frontend } from './frontend.ts';
+import { plural } from './words.ts';
 
 export const CHART_COLOURS = { rating: '#1b5fc4', loss: '#b3261e', win: '#7b3fa0', watched: '#1b8a3a', pool: '#e0660f' } as const;
 /** Members listed on the leaderboard. */

@@ -14,7 +14,8 @@ import type { AnalysisEnd, LearnedReport } from './analyser.ts';
 import type { LearnedOrigin } from './communityRecords.ts';
 import type { MemberResult } from './memberStats.ts';
 import type { Rated } from './ratings.ts';
-import type { BoardSize, Ending, Example, Outcome, StoredGame } from './records.ts';
+import type { BoardSize, Ending, Outcome } from './gameTerms.ts';
+import type { Example, StoredGame } from './records.ts';
 import type { SavedLater } from './savedLater.ts';
 
 export type ColourChoice = Colour | 'random';

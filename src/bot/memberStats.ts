@@ -11,7 +11,8 @@
  * - Members are listed most games first, then most wins, then by id, at most `MEMBERS_SHOWN`.
  */
 import type { FinishedGame } from './records.ts';
-import { plural, type Frontend } from './words.ts';
+import type { Frontend } from './frontend.ts';
+import { plural } from './words.ts';
 
 export const MEMBERS_SHOWN = 10;
 

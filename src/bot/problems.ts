@@ -8,7 +8,7 @@
  */
 import type { Colour } from '../rules/types.ts';
 import type { CommunityProblem } from './communityProblems.ts';
-import type { Outcome } from './records.ts';
+import type { Outcome } from './gameTerms.ts';
 
 export const BOT_PROBLEM_CODES = [
   'no-game',

@@ -14,7 +14,8 @@
  *   game), under the server's counters lock; a fold that fails is logged and tried next time.
  */
 import { errorText, type BotLog } from './log.ts';
-import { OUTCOME_LETTERS, outcomeOfLetter, RESIGNED_LETTER, type BotSchema, type Ending, type FinishedGame, type Outcome, type RecordSummary } from './records.ts';
+import type { Ending, Outcome } from './gameTerms.ts';
+import { OUTCOME_LETTERS, outcomeOfLetter, RESIGNED_LETTER, type BotSchema, type FinishedGame, type RecordSummary } from './records.ts';
 import type { GuildMemory } from '../storage/index.ts';
 
 /** The key, in `summaries`, of the finished games' summary. */

@@ -55,8 +55,6 @@ import {
 import { Bad, boardSize, decoding, field, isColour, isCount, isObject, isString, isStrings, isTime, legalMoves, notation, points, type Json } from './decode.ts';
 import type { BoardSize, Ending, Outcome } from './gameTerms.ts';
 
-export { BOARD_SIZES, type BoardSize, type Ending, type Outcome } from './gameTerms.ts';
-
 export interface Finish {
   readonly outcome: Outcome;
   readonly ending: Ending;

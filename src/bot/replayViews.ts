@@ -9,7 +9,8 @@ import type { FinishedGame } from './records.ts';
 import type { PastGame, PastGames, Replay } from './replay.ts';
 import { MAX_TEXT } from './views.ts';
 import type { Reply } from './reply.ts';
-import { plural, type Frontend } from './words.ts';
+import type { Frontend } from './frontend.ts';
+import { plural } from './words.ts';
 
 export function gamesView(p: PastGames, f: Frontend): Reply {
   if (p.games.length === 0) return { text: `No game has finished in this server yet. ${f.command('challenge')} to play one.`, images: [], private: false };

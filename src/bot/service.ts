@@ -81,17 +81,16 @@ import { noGame } from './elsewhere.ts';
 import type { ChallengeOptions, Challenged, GameView, Hinted, LibraryPage, Moved, ServerStats, ThreatsView } from './gameViews.ts';
 import { overlineThrough, suggestions } from './movePoints.ts';
 import type { BotStore, Seat } from './store.ts';
+import type { Ending, Outcome } from './gameTerms.ts';
 import {
   gameCodec,
   gameKey,
   gameOf,
   subgoalKey,
-  type Ending,
   type Example,
   type Finish,
   type FinishedGame,
   type LearnedRecord,
-  type Outcome,
   type StoredGame,
   type Tally,
   type Tombstone,

@@ -24,7 +24,7 @@ import { logFor, openBotStorage, serviceFor, type BotEnv } from './config.ts';
 import { onStopSignals } from './signals.ts';
 import type { Level } from '../play/player.ts';
 import type { BotResult } from './problems.ts';
-import type { BoardSize } from './records.ts';
+import type { BoardSize } from './gameTerms.ts';
 import type { GameService } from './service.ts';
 import type { ColourChoice } from './gameViews.ts';
 import type { Seat } from './store.ts';

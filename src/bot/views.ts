@@ -36,7 +36,8 @@ import { originWords, ratedLine } from './communityWords.ts';
 import type { Rated } from './ratings.ts';
 import { savedLaterLine } from './savedLater.ts';
 import type { Challenged, GameView, Hinted, LibraryPage, Moved, ServerStats, ThreatsView } from './gameViews.ts';
-import { describeBotProblem, outcomeWords, plural, type Frontend } from './words.ts';
+import type { Frontend } from './frontend.ts';
+import { describeBotProblem, outcomeWords, plural } from './words.ts';
 
 /** Discord's limit on a message's text. */
 export const MAX_TEXT = 2000;

@@ -9,10 +9,8 @@
 import { makePoint } from '../rules/point.ts';
 import { describeCommunityProblem } from './communityProblems.ts';
 import type { BotProblem } from './problems.ts';
-import type { Outcome } from './records.ts';
+import type { Outcome } from './gameTerms.ts';
 import type { Frontend } from './frontend.ts';
-
-export type { Frontend };
 
 export const discordFrontend: Frontend = {
   command: (name) => `/${name}`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHART, chartPixel, lossRates, renderLossChart, WINDOW } from '../../src/bot/chart.ts';
 import { memberLines, memberResults, resignations } from '../../src/bot/memberStats.ts';
-import type { Ending, Outcome } from '../../src/bot/records.ts';
+import type { Ending, Outcome } from '../../src/bot/gameTerms.ts';
 import { statsView } from '../../src/bot/views.ts';
 import { discordFrontend as f } from '../../src/bot/words.ts';
 import { decode, distance, hexToRgb } from '../render/png.ts';
