@@ -32,7 +32,7 @@ import { benchLibrary } from './libraries.ts';
 import { generateGame, reRecognitionMoves } from './positions.ts';
 import { learnedLibrary } from './recognition.ts';
 
-/** What this tool reads of a run's record (recognise.ts, RunRecord). */
+/** What this tool reads of a run's record (runIndex.ts, RunRecord). */
 interface RecordView {
   readonly found: readonly unknown[];
   readonly empty: boolean;

@@ -168,7 +168,7 @@ describe('control streams', () => {
   });
 
   it('keep their tables whichever part of the shared buffer they are made in', () => {
-    // Machines' tables are copies in a shared buffer of a megabyte at a time (interpret.ts,
+    // Machines' tables are copies in a shared buffer of a megabyte at a time (streamTables.ts,
     // packed); three thousand machines of Fig. 8's stream (about 500 bytes each) fill more
     // than one, so some of them are made at the end of one buffer and some in the next.
     // Every one finds what the first does.

@@ -31,7 +31,7 @@
  *
  * The learned subgoals in the order they were learned (by provenance), the rule of five
  * first, as a `Library` whose `Subgoal`s are the compiled ones every game of the process
- * shares (library.ts `compileCached`), with their recogniser machines (recognise.ts builds one
+ * shares (library.ts `compileCached`), with their recogniser machines (entryGroups.ts builds one
  * per subgoal, once), and each one's example for its mnemonic. Not the counters: they change
  * on every game, and only /library shows them, so it reads them itself.
  *

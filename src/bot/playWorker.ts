@@ -14,7 +14,7 @@
  * keeps the last `HELD_LIBRARIES` servers, dropping the least recently used, by the same rule
  * the pool uses to remember what it sent (`HeldVersions`), so the two agree without asking.
  * One subgoal array per version: the recogniser keeps its grouping of a library's streams for
- * the last few arrays it saw (recognise.ts), so a warm server costs nothing to set up.
+ * the last few arrays it saw (recognition/entryGroups.ts), so a warm server costs nothing to set up.
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { createPlayer } from '../play/player.ts';

@@ -125,7 +125,7 @@ export const ANY_POSSIBLE = 64;
  * A near read's word: bits 0-9 the atoms asked for along the line, from NEAR_OTHERS_SHIFT
  * the atoms asked for on the other directions, from NEAR_SET_SHIFT the 9-bit candidate set
  * found (bits 20-28), and NEAR_REACH, always set. A move's change word at a near pair
- * (recognise.ts) sets the atom bits that flipped within four steps along the line, and
+ * (moveChange.ts) sets the atom bits that flipped within four steps along the line, and
  * NEAR_REACH when the reach of the windows through f may have changed: sharing a bit with
  * the word means the set may have changed, and `nearReadChange` tells for sure.
  *
