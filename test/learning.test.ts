@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyseGame } from '../src/learning/analysis.ts';
 import { Board } from '../src/rules/board.ts';
+import { parsePoint } from '../src/rules/point.ts';
 import { parseGameRecord, replayRecord, type GameRecord } from '../src/rules/gameRecord.ts';
 import { Library, parseProvenance } from '../src/learning/library.ts';
 import { seededRandom } from '../src/rules/random.ts';
@@ -246,6 +247,26 @@ describe('gomoku analyse and gomoku library', () => {
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/line 3, column 1/);
     expect((await runCli(['analyse', '--game', join(FIXTURES, 'games', 'overline-six.txt')])).err).toContain('not over');
+  });
+});
+
+describe('a walk back that stops where no description can say the lesson', () => {
+  it('names the split line at the move it stops, after learning the four subgoals behind it', () => {
+    const r = record('split-line');
+    const game = expectOk(replayRecord(r));
+    const a = expectOk(analyseGame(game, RULE));
+    expect(a.learned.map((l) => [l.moveIndex, l.subgoal.text])).toEqual([
+      [24, "(1) 2:4'"],
+      [22, "(1, 1) 3:3', 3'"],
+      [20, "(1, 2-1, 2) 4:3', 2'-4:2', 3'"],
+      [18, "(1, 2-1, 3-2, 3) 5:4, 2'-2', 2'-2', 3'"],
+    ]);
+    const last = a.walk.at(-1)!;
+    expect([last.moveIndex, last.outcome]).toEqual([16, 'stopped']);
+    expect(game.board.moves[16]).toBe(expectOk(parsePoint(19, 'k10')));
+    expect(last.why).toBe('24 sets tried: 24 put nodes of one line more than four apart, 0 gave no other valid description, 0 did not compile, 0 were not recognised before the move');
+    // The three the split begins with: j10 k10 l10 are black's once k10 is played.
+    for (const t of ['j10', 'l10']) expect(game.board.get(expectOk(parsePoint(19, t)))).toBe(BLACK);
   });
 });
 

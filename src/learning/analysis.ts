@@ -162,15 +162,16 @@ function learnAt(before: Board, p: Point, stone: Stone, after: readonly Realisat
   const candidates = withComment.filter((r) => usable(r, p, g.windowPoints));
   if (candidates.length < 2) return { why: `${candidates.length} of the winner's ${withComment.length} realisations after it hold the move as a stone` };
   let sets = 0;
-  const failed = { synthesis: 0, compile: 0, recognition: 0 };
+  const failed = { split: 0, synthesis: 0, compile: 0, recognition: 0 };
   for (const set of candidateSets(candidates, before.points)) {
     sets++;
     const d = synthesise(before, p, stone, set);
-    if (d === undefined) {
-      failed.synthesis++;
+    if (!d.ok) {
+      if (d.error.code === 'split-line') failed.split++;
+      else failed.synthesis++;
       continue;
     }
-    const compiled = compileSubgoal(d);
+    const compiled = compileSubgoal(d.value);
     if (!compiled.ok) {
       failed.compile++;
       continue;
@@ -182,7 +183,9 @@ function learnAt(before: Board, p: Point, stone: Stone, after: readonly Realisat
     return { subgoal: compiled.value, point: p, members: set };
   }
   if (sets === 0) return { why: `every set of its ${candidates.length} realisations holding the move shares a node` };
-  return { why: `${sets} sets tried: ${failed.synthesis} gave no valid description, ${failed.compile} did not compile, ${failed.recognition} were not recognised before the move` };
+  return {
+    why: `${sets} sets tried: ${failed.split} put nodes of one line more than four apart, ${failed.synthesis} gave no other valid description, ${failed.compile} did not compile, ${failed.recognition} were not recognised before the move`,
+  };
 }
 
 /** The most urgent of the winner's realisations, if one needs URGENT moves or fewer. */
@@ -296,9 +299,13 @@ interface DraftLine {
 
 /**
  * The subgoal one move before p, from members realised just after it; `before` is the board
- * with p empty. Undefined when the union is not a valid description.
+ * with p empty. An error when the union is not a valid description: `split-line` when the
+ * members meet a line through p from either side, putting nodes of that line more than four
+ * apart — a description's nodes on one line lie in one 5-pattern (the stream's E check), so
+ * no description says that, and building a recogniser to find so is wasted; `no-description`
+ * otherwise.
  */
-export function synthesise(before: Board, p: Point, stone: Stone, members: readonly Realisation[]): Description | undefined {
+export function synthesise(before: Board, p: Point, stone: Stone, members: readonly Realisation[]): Result<Description> {
   const wp = before.geometry.windowPoints;
   // Which member nodes stay explicit: those with a line that does not go through p.
   const staying = new Set<Point>([p]);
@@ -332,6 +339,8 @@ export function synthesise(before: Board, p: Point, stone: Stone, members: reado
       }
     }
   }
+  const apart = lines.find((l) => widest(before.size, [...l.windows.keys()]) >= WINDOW);
+  if (apart !== undefined) return err(problem('split-line', 'the members put nodes of one line more than four apart'));
   // Explicit nodes: p first, then the others in point order (canonicalisation relabels).
   const points = [p, ...[...staying].filter((x) => x !== p).sort((a, b) => a - b)];
   const label = new Map(points.map((x, i) => [x, i + 1]));
@@ -348,15 +357,25 @@ export function synthesise(before: Board, p: Point, stone: Stone, members: reado
     const entries = [];
     for (const l of mine) {
       const spec = specOf(l.windows.get(x)!);
-      if (spec === undefined) return undefined;
+      if (spec === undefined) return err(problem('no-description', 'a node has no possible 5-pattern left on one of its lines'));
       const others = [...l.windows.keys()].filter((y) => y !== x).map((y) => label.get(y)!).sort((a, b) => a - b);
       entries.push({ others, spec });
     }
     nodes.push(x === p ? { lines: entries, comment: 1 + Math.max(...members.map((r) => movesToFive(r)!)) } : { lines: entries });
   }
   const d: Description = { nodes };
-  if (!validateDescription(d).ok) return undefined;
-  return canonicalise(d);
+  const valid = validateDescription(d);
+  if (!valid.ok) return err(problem('no-description', valid.error.message));
+  return ok(canonicalise(d));
+}
+
+/** The most steps between two of the points, which lie on one line: four or fewer fit in a window. */
+function widest(size: number, points: readonly Point[]): number {
+  let most = 0;
+  for (const a of points) {
+    for (const b of points) most = Math.max(most, Math.abs((a % size) - (b % size)), Math.abs(Math.floor(a / size) - Math.floor(b / size)));
+  }
+  return most;
 }
 
 /** Whether the board (p empty, as before the move) realises the subgoal with p as a node. */
