@@ -48,6 +48,7 @@ export interface EntryGroup {
    */
   readonly gateEnd: Int32Array;
 }
+
 const scanStreams = new WeakMap<Subgoal, ScanStream>();
 
 export function scanStreamOf(subgoal: Subgoal): ScanStream {

@@ -38,6 +38,7 @@ export function sameRealisation(f: Found, sig: readonly number[], k: number, imp
   for (let t = implicitAt, u = f.implicitAt; t < sig.length; t++, u++) if (f.sig[u] !== sig[t]) return false;
   return true;
 }
+
 /** Sorts a short list of point ids ascending, in place (insertion sort: no comparator call per step). */
 function sortPoints(a: number[]): number[] {
   for (let i = 1; i < a.length; i++) {

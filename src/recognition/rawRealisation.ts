@@ -25,6 +25,7 @@ export interface RawRealisation {
   /** Vacant points of the patterns other than the explicit nodes, ascending. */
   readonly implicit: readonly Point[];
 }
+
 /**
  * The realisation a run reported with signature `sig` (StreamMachine.signature) and implicit
  * nodes `implicit`, as `report` gave it then: the signature holds everything else.

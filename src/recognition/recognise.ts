@@ -114,8 +114,8 @@ const JOURNAL_DEPTH = 16;
  * fresh whole-board scan. A run done again that finds what it found before, the same way,
  * after reading the same things, keeps its old record. A run due again whose reads the move
  * only took from is spared the search where it can be: one that found nothing finds nothing
- * (MoveChange.readChanged), and one that found something keeps those of its realisations the move left
- * standing (withoutLost).
+ * (MoveChange.readChanged), and one that found something keeps those of its realisations the
+ * move left standing (withoutLost).
  *
  * Play and undo through the recogniser keep a journal of the last plays: what runs each one
  * ended and made, so that undo puts them back instead of working anything out. `changed`
