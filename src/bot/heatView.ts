@@ -6,14 +6,13 @@
  * its own possible 5-patterns and spoiling the other side's; a hint that comes from a
  * realisation (a five, a block, a forced line) is ringed wherever the heat is.
  */
-import { heatFromScores } from '../render/index.ts';
+import { heatDrawing } from './picture.ts';
 import { picture, type ReplyImage } from './reply.ts';
 import type { Hinted } from './gameViews.ts';
 
 export const HEAT_LEGEND = 'The picture: where I would consider playing for you, the redder the more (how much each point builds your possible fives and spoils mine); the blue ring is the hint.';
 
 export function heatImage(h: Hinted): ReplyImage {
-  const snapshot = h.game.snapshot();
-  const heat = heatFromScores(h.considered);
-  return picture('hint.png', `Heat map of the ${h.stored.size}×${h.stored.size} board: ${heat.length} points considered, the hint ringed`, { kind: 'heat', args: [snapshot, heat, { ring: h.choice.point }] });
+  const drawing = heatDrawing(h.game, h.considered, h.choice.point);
+  return picture('hint.png', `Heat map of the ${h.stored.size}×${h.stored.size} board: ${drawing.args[1].length} points considered, the hint ringed`, drawing);
 }

@@ -9,7 +9,10 @@
  * terminal game, the tests) it is drawn on first use; the Discord edge has the images drawn in a
  * worker first (`drawReply`) and never reads an undrawn one.
  */
-import { renderBoard, renderHeatMap, renderLineChart, renderMnemonicSheet, renderReplay, renderThreatsWithLegend } from '../render/index.ts';
+import { heatFromScores, renderBoard, renderHeatMap, renderLineChart, renderMnemonicSheet, renderReplay, renderThreatsWithLegend } from '../render/index.ts';
+import type { Game } from '../rules/game.ts';
+import type { BoardSnapshot } from '../rules/snapshot.ts';
+import type { Point } from '../rules/types.ts';
 import { renderLossChart } from './chart.ts';
 
 /** The render functions a drawing may name. */
@@ -37,6 +40,27 @@ export function draw(drawing: Drawing): Buffer {
   return png;
 }
 
+/** A game's board as its replies show it (views.ts `withBoard`): move numbers when `numbered`. */
+export function boardDrawing(snapshot: BoardSnapshot, numbered: boolean): Drawing {
+  return { kind: 'board', args: [snapshot, { showMoveNumbers: numbered }] };
+}
+
+/**
+ * The board a move's reply shows (views.ts `movedView`, and `challengeView` after the bot's
+ * opening): the position after the bot's answer, numbered once the game is over. A play worker
+ * draws it with the turn (playWorker.ts), so the reply finds it drawn rather than queueing for
+ * a worker a second time; a view that shows anything else simply misses.
+ */
+export function afterTurnDrawing(game: Game): Drawing {
+  const numbered = game.isOver;
+  return boardDrawing(game.snapshot({ moveNumbers: numbered }), numbered);
+}
+
+/** /hint's heat map (heatView.ts): the player's positional scores over the board, the hint ringed. */
+export function heatDrawing(game: Game, considered: readonly { readonly point: Point; readonly score: number }[], hint: Point): Extract<Drawing, { kind: 'heat' }> {
+  return { kind: 'heat', args: [game.snapshot(), heatFromScores(considered), { ring: hint }] };
+}
+
 /**
  * Pictures already drawn, by drawing: a drawing is plain data and its picture a pure function
  * of it (the STYLE's lila-gif rule), so the same drawing is never drawn twice while kept. It
@@ -53,14 +77,24 @@ export class DrawnPictures {
   constructor(readonly maxBytes = 16 * 1024 * 1024) {}
 
   get(drawing: Drawing, make: (drawing: Drawing) => Promise<Buffer>): Promise<Buffer> {
-    const key = `${drawing.kind}\u0000${JSON.stringify(drawing.args)}`;
+    const key = keyOf(drawing);
     const held = this.#kept.get(key);
     if (held !== undefined) {
       this.#kept.delete(key);
       this.#kept.set(key, held);
       return held.png;
     }
-    const entry = { png: make(drawing), bytes: 0 };
+    return this.#hold(key, make(drawing));
+  }
+
+  /** Keeps a picture drawn beforehand (a play worker drew it with the answer it goes with), unless its drawing is kept already. */
+  keep(drawing: Drawing, png: Buffer): void {
+    const key = keyOf(drawing);
+    if (!this.#kept.has(key)) void this.#hold(key, Promise.resolve(png));
+  }
+
+  #hold(key: string, png: Promise<Buffer>): Promise<Buffer> {
+    const entry = { png, bytes: 0 };
     this.#kept.set(key, entry);
     entry.png.then(
       (png) => {
@@ -79,4 +113,8 @@ export class DrawnPictures {
     );
     return entry.png;
   }
+}
+
+function keyOf(drawing: Drawing): string {
+  return `${drawing.kind}\u0000${JSON.stringify(drawing.args)}`;
 }

@@ -30,9 +30,9 @@ import type { Realisation } from '../recognition/realisation.ts';
 import type { Subgoal } from '../recognition/subgoal.ts';
 import type { CompiledLibrary } from './libraryCache.ts';
 import { errorText, silentLog, type BotLog } from './log.ts';
-import type { Drawing } from './picture.ts';
+import type { Drawing, DrawnPictures } from './picture.ts';
 import { choiceFromWire, realisationFromWire, type SubgoalLookup } from './playWire.ts';
-import { HeldVersions, LIBRARY_PART, type FromPlayWorker, type LibraryRef, type PlayJob, type PlayOutcome, type PlayResult, type ToPlayWorker } from './playWorker.ts';
+import { HeldVersions, LIBRARY_PART, type DrawnAhead, type FromPlayWorker, type LibraryRef, type PlayJob, type PlayOutcome, type PlayResult, type ToPlayWorker } from './playWorker.ts';
 import type { ListingPlace, HintAnswer, HintQuestion, SeenAnswer, TurnAnswer, TurnQuestion } from './thinking.ts';
 
 export const DEFAULT_PLAY_WORKERS = 2;
@@ -55,6 +55,8 @@ export interface PlayPoolOptions {
   readonly workers?: number;
   readonly limitMs?: number;
   readonly log?: BotLog;
+  /** Where the pictures drawn with a turn or a hint are kept for their reply (playWorker.ts `DrawnAhead`). */
+  readonly drawn?: DrawnPictures;
 }
 
 interface Job {
@@ -86,6 +88,7 @@ export class PlayPool {
   readonly #max: number;
   readonly #limitMs: number;
   readonly #log: BotLog;
+  readonly #drawn: DrawnPictures | undefined;
   readonly #slots = new Set<Slot>();
   /** Libraries every worker should hold before it is asked (`warm`). */
   readonly #warm = new HeldVersions<CompiledLibrary>();
@@ -96,6 +99,7 @@ export class PlayPool {
     this.#max = Math.max(1, Math.floor(options.workers ?? DEFAULT_PLAY_WORKERS));
     this.#limitMs = options.limitMs ?? DEFAULT_PLAY_LIMIT_MS;
     this.#log = options.log ?? silentLog;
+    this.#drawn = options.drawn;
   }
 
   get workers(): number {
@@ -112,6 +116,7 @@ export class PlayPool {
   async turn(guildId: string, compiled: CompiledLibrary, question: TurnQuestion): Promise<TurnAnswer> {
     const r = await this.#run({ kind: 'turn', library: this.#ref(guildId, compiled), question }, compiled);
     if (r.kind !== 'turn') throw new Error(`a play worker answered ${r.kind} to turn`);
+    this.#keep(r.drawn);
     const lookup = lookupIn(compiled);
     const a = r.answer;
     return { before: a.before, after: a.after, ...(a.choice !== undefined ? { choice: choiceFromWire(a.choice, lookup) as MoveChoice } : {}) };
@@ -120,6 +125,7 @@ export class PlayPool {
   async hint(guildId: string, compiled: CompiledLibrary, question: HintQuestion): Promise<HintAnswer> {
     const r = await this.#run({ kind: 'hint', library: this.#ref(guildId, compiled), question }, compiled);
     if (r.kind !== 'hint') throw new Error(`a play worker answered ${r.kind} to hint`);
+    this.#keep(r.drawn);
     return { choice: choiceFromWire(r.answer.choice, lookupIn(compiled)), considered: r.answer.considered };
   }
 
@@ -177,6 +183,10 @@ export class PlayPool {
     }
     for (const job of queued) job.settle(stopped);
     await Promise.all(slots.map((s) => s.worker.terminate()));
+  }
+
+  #keep(drawn: DrawnAhead): void {
+    this.#drawn?.keep(drawn.drawing, Buffer.from(drawn.bytes.buffer, drawn.bytes.byteOffset, drawn.bytes.byteLength));
   }
 
   #ref(guildId: string, compiled: CompiledLibrary): LibraryRef {

@@ -20,9 +20,9 @@ import { isMainThread, parentPort } from 'node:worker_threads';
 import { createPlayer } from '../play/player.ts';
 import { groupLibrary } from '../recognition/entryGroups.ts';
 import type { Subgoal } from '../recognition/subgoal.ts';
-import { draw, type Drawing } from './picture.ts';
+import { afterTurnDrawing, draw, heatDrawing, type Drawing } from './picture.ts';
 import { choiceToWire, realisationToWire, type WireChoice, type WireRealisation } from './playWire.ts';
-import { listingTexts, thinkHint, thinkSeen, thinkTurn, type ListingPlace, type HintAnswer, type HintQuestion, type SeenAnswer, type TurnAnswer, type TurnQuestion } from './thinking.ts';
+import { listingTexts, positionOf, thinkHint, thinkSeen, thinkTurn, type ListingPlace, type HintAnswer, type HintQuestion, type SeenAnswer, type TurnAnswer, type TurnQuestion } from './thinking.ts';
 
 /** Servers whose compiled library a worker keeps. */
 export const HELD_LIBRARIES = 32;
@@ -50,9 +50,21 @@ export type PlayJob =
   | { readonly kind: 'listing'; readonly library: LibraryRef }
   | { readonly kind: 'draw'; readonly drawing: Drawing };
 
+/**
+ * The picture the reply to an answer will show, drawn with it: the board after a turn
+ * (`afterTurnDrawing`), /hint's heat map (`heatDrawing`). A reply's picture was a second job,
+ * asked for once the answer came back, and it queued for a worker again behind every job
+ * asked for meanwhile (under load a move's picture waited up to 0.4 s more); drawn here, the
+ * pool keeps it with the pictures drawn (picture.ts `DrawnPictures`) and the reply finds it.
+ */
+export interface DrawnAhead {
+  readonly drawing: Drawing;
+  readonly bytes: Uint8Array;
+}
+
 export type PlayResult =
-  | { readonly kind: 'turn'; readonly answer: TurnAnswer<WireChoice> }
-  | { readonly kind: 'hint'; readonly answer: HintAnswer<WireChoice> }
+  | { readonly kind: 'turn'; readonly answer: TurnAnswer<WireChoice>; readonly drawn: DrawnAhead }
+  | { readonly kind: 'hint'; readonly answer: HintAnswer<WireChoice>; readonly drawn: DrawnAhead }
   | { readonly kind: 'seen'; readonly answer: SeenAnswer<WireRealisation> }
   | { readonly kind: 'listing'; readonly answer: readonly ListingPlace[] }
   | { readonly kind: 'draw'; readonly bytes: Uint8Array };
@@ -123,10 +135,7 @@ export class LibraryParts {
 /** Answers one job; anything thrown is an answer with its words. */
 export function answerPlayJob(job: PlayJob, held: HeldVersions<readonly Subgoal[]>): PlayOutcome {
   try {
-    if (job.kind === 'draw') {
-      const png = draw(job.drawing);
-      return { ok: true, result: { kind: 'draw', bytes: new Uint8Array(png.buffer, png.byteOffset, png.byteLength) } };
-    }
+    if (job.kind === 'draw') return { ok: true, result: { kind: 'draw', bytes: drawBytes(job.drawing) } };
     const ref = job.library;
     const library = held.get(ref.guildId, ref.version);
     if (library === undefined) return { ok: false, error: `library ${ref.version} of server ${ref.guildId} is not held here`, missingLibrary: true };
@@ -134,12 +143,17 @@ export function answerPlayJob(job: PlayJob, held: HeldVersions<readonly Subgoal[
     held.set(ref.guildId, ref.version, library);
     switch (job.kind) {
       case 'turn': {
-        const a = thinkTurn(createPlayer, library, job.question);
-        return { ok: true, result: { kind: 'turn', answer: { before: a.before, after: a.after, ...(a.choice !== undefined ? { choice: choiceToWire(a.choice) } : {}) } } };
+        const q = job.question;
+        const a = thinkTurn(createPlayer, library, q);
+        const after = positionOf({ size: q.size, moves: a.choice === undefined ? q.moves : [...q.moves, a.choice.point] });
+        const drawing = afterTurnDrawing(after);
+        const answer = { before: a.before, after: a.after, ...(a.choice !== undefined ? { choice: choiceToWire(a.choice) } : {}) };
+        return { ok: true, result: { kind: 'turn', answer, drawn: { drawing, bytes: drawBytes(drawing) } } };
       }
       case 'hint': {
         const a = thinkHint(createPlayer, library, job.question);
-        return { ok: true, result: { kind: 'hint', answer: { choice: choiceToWire(a.choice), considered: a.considered } } };
+        const drawing = heatDrawing(positionOf(job.question), a.considered, a.choice.point);
+        return { ok: true, result: { kind: 'hint', answer: { choice: choiceToWire(a.choice), considered: a.considered }, drawn: { drawing, bytes: drawBytes(drawing) } } };
       }
       case 'listing':
         return { ok: true, result: { kind: 'listing', answer: listingTexts(library) } };
@@ -151,6 +165,11 @@ export function answerPlayJob(job: PlayJob, held: HeldVersions<readonly Subgoal[
   } catch (e) {
     return { ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };
   }
+}
+
+function drawBytes(drawing: Drawing): Uint8Array {
+  const png = draw(drawing);
+  return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
 }
 
 /** Runs in the worker thread: answers each job in turn, after saying it is ready. */

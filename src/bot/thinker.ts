@@ -23,7 +23,8 @@ export class Thinker {
     this.#newPlayer = options.newPlayer ?? createPlayer;
     this.#log = options.log;
     const offThread = (options.workers ?? 0) > 0 && (options.newPlayer === undefined || options.newPlayer === createPlayer);
-    this.#pool = offThread ? new PlayPool({ workers: options.workers, log: options.log }) : undefined;
+    // The pool keeps the pictures drawn with a turn or a hint among those drawn here, for their replies.
+    this.#pool = offThread ? new PlayPool({ workers: options.workers, log: options.log, drawn: this.#drawn }) : undefined;
   }
 
   /** Whether work sent to the workers now would wait for one (never without workers). */

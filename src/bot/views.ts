@@ -19,7 +19,7 @@ import type { MoveChoice } from '../play/player.ts';
 import { makePoint } from '../rules/point.ts';
 import type { Realisation } from '../recognition/realisation.ts';
 import type { MnemonicItem } from '../render/index.ts';
-import type { Drawing } from './picture.ts';
+import { boardDrawing, type Drawing } from './picture.ts';
 import { picture, type Reply, type ReplyImage } from './reply.ts';
 import { HEAT_LEGEND, heatImage } from './heatView.ts';
 import { BOT_VOICE, HINT_VOICE, positionOf, reasonWords, type Voice } from './reasonWords.ts';
@@ -263,7 +263,7 @@ function boardImage(v: Pick<GameView, 'game'>, snapshot: BoardSnapshot, numbered
   const ending = bot?.finished?.ending;
   const state =
     status.kind === 'won' ? `${status.winner} has five` : status.kind === 'draw' ? 'a draw' : ending === 'resigned' ? `${bot!.human} resigned` : ending === 'expired' ? 'the game expired' : `${game.turn} to play`;
-  return picture('board.png', `${size}×${size} board after move ${game.moves.length}: ${state}`, { kind: 'board', args: [snapshot, { showMoveNumbers: numbered }] });
+  return picture('board.png', `${size}×${size} board after move ${game.moves.length}: ${state}`, boardDrawing(snapshot, numbered));
 }
 
 /** "15×15 · you play black · level 1 · 12 moves" */

@@ -1,5 +1,6 @@
 // Pictures kept by drawing (src/bot/picture.ts DrawnPictures): a drawing asked for again is not
-// drawn again, two asks at once share one drawing, a failure is not kept, and the bound holds.
+// drawn again, two asks at once share one drawing, one drawn beforehand (with a turn or a hint,
+// in a play worker) is kept, a failure is not kept, and the bound holds.
 import { describe, expect, it } from 'vitest';
 import { draw, DrawnPictures, type Drawing } from '../../src/bot/picture.ts';
 import { midgame19 } from '../../src/render/samples.ts';
@@ -24,6 +25,16 @@ describe('DrawnPictures', () => {
     const numbered = await drawn.get(board(true), make);
     expect(calls).toBe(2);
     expect(numbered.equals(a)).toBe(false);
+  });
+
+  it('keeps a picture drawn beforehand, and never replaces one it holds', async () => {
+    const drawn = new DrawnPictures();
+    const never = () => Promise.reject(new Error('drawn again'));
+    const png = draw(board(false));
+    drawn.keep(board(false), png);
+    expect(await drawn.get(board(false), never)).toBe(png);
+    drawn.keep(board(false), Buffer.from('another'));
+    expect(await drawn.get(board(false), never)).toBe(png);
   });
 
   it('does not keep a drawing that failed', async () => {

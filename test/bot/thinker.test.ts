@@ -9,11 +9,11 @@ import { compileCached, Library } from '../../src/learning/library.ts';
 import { parseLibraryFile } from '../../src/notation/libraryFile.ts';
 import { createPlayer, explain } from '../../src/play/player.ts';
 import type { CompiledLibrary } from '../../src/bot/libraryCache.ts';
-import { draw, type Drawing } from '../../src/bot/picture.ts';
+import { afterTurnDrawing, draw, DrawnPictures, heatDrawing, type Drawing } from '../../src/bot/picture.ts';
 import { PlayPool } from '../../src/bot/playPool.ts';
 import { moveSeed, GameService } from '../../src/bot/service.ts';
 import type { Seat } from '../../src/bot/store.ts';
-import { listingTexts, thinkHint, thinkSeen, thinkTurn } from '../../src/bot/thinking.ts';
+import { listingTexts, positionOf, thinkHint, thinkSeen, thinkTurn } from '../../src/bot/thinking.ts';
 import { openBotStorage } from '../../src/bot/config.ts';
 import { silentLog } from '../../src/bot/log.ts';
 import type { Storage } from '../../src/storage/index.ts';
@@ -37,8 +37,14 @@ describe('the play workers answer as this thread does', () => {
   const held: CompiledLibrary = { library, examples: new Map(), origins: new Map(), version: '1.test' };
   const subgoals = library.subgoals();
   const record = expectOk(parseGameRecord(readFileSync(GAME, 'utf8')));
-  const pool = new PlayPool({ workers: 1 });
+  const drawn = new DrawnPictures();
+  const pool = new PlayPool({ workers: 1, drawn });
   afterAll(() => pool.close());
+  /** A picture the worker drew with its answer: kept, and the same bytes as drawing it here. */
+  const drawnAhead = async (drawing: Drawing) => {
+    const png = await drawn.get(drawing, () => Promise.reject(new Error(`not drawn with the answer: ${drawing.kind}`)));
+    expect(Buffer.compare(png, draw(drawing))).toBe(0);
+  };
 
   // Positions of a real game (gomokuai beat the level-5 player), at a few points of it.
   const positions = [0, 1, 10, 21, 40, record.moves.length - 1].map((n) => ({ size: record.size, moves: record.moves.slice(0, n) }));
@@ -54,6 +60,7 @@ describe('the play workers answer as this thread does', () => {
         expect(there.after).toEqual(here.after);
         expect(there.choice?.point).toBe(here.choice?.point);
         if (here.choice !== undefined) expect(explain(there.choice!, p.size)).toBe(explain(here.choice, p.size));
+        await drawnAhead(afterTurnDrawing(positionOf({ size: p.size, moves: here.choice === undefined ? p.moves : [...p.moves, here.choice.point] })));
         const seenHere = thinkSeen(createPlayer, subgoals, q);
         const seenThere = await pool.seen('g1', held, q);
         expect(seenThere.black.map((r) => r.key)).toEqual(seenHere.black.map((r) => r.key));
@@ -68,6 +75,7 @@ describe('the play workers answer as this thread does', () => {
         expect(hintThere.choice.point).toBe(hintHere.choice.point);
         expect(explain(hintThere.choice, p.size)).toBe(explain(hintHere.choice, p.size));
         expect(hintThere.considered).toEqual(hintHere.considered);
+        await drawnAhead(heatDrawing(positionOf(hq), hintHere.considered, hintHere.choice.point));
       }
     }
     expect(await pool.listing('g1', held)).toEqual(listingTexts(subgoals));

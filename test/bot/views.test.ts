@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHART, chartPixel, lossRates, renderLossChart } from '../../src/bot/chart.ts';
 import { ruleExample } from '../../src/bot/example.ts';
+import { afterTurnDrawing } from '../../src/bot/picture.ts';
 import { BOT_PROBLEM_CODES, type BotProblem } from '../../src/bot/problems.ts';
 import { COMMANDS } from '../../src/discord/commands.ts';
 import type { StoredGame } from '../../src/bot/records.ts';
@@ -93,6 +94,8 @@ describe('game replies', () => {
     );
     expect(r.images.map((i) => i.name)).toEqual(['board.png']);
     await expectBoardImage(r.images[0].png, 15, v.game.snapshot().cells);
+    // The picture a play worker draws with the turn (playWorker.ts), so the reply finds it drawn.
+    expect(r.images[0].drawing).toEqual(afterTurnDrawing(v.game));
   });
 
   it('say what a loss taught, or why it taught nothing: an analysis given up or failed is not "no new subgoal"', () => {
@@ -109,6 +112,8 @@ describe('game replies', () => {
     const broken = movedView({ ...moved, learned: [], analysis: { kind: 'failed' } }, f).text;
     expect(broken).toContain('Something went wrong on my side as I walked back through the game (it has been logged): I learned nothing from this game.');
     for (const text of [late, broken]) expect(text).not.toMatch(/no new subgoal|learned \d/);
+    // An ended game's board is numbered, and still the one drawn with the turn.
+    expect(movedView({ ...moved, learned: [] }, f).images[0].drawing).toEqual(afterTurnDrawing(lost.game));
   });
 
   it('show an ended game with its result line and move numbers', async () => {
