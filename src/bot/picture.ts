@@ -11,8 +11,8 @@
  */
 import { heatFromScores, renderBoard, renderHeatMap, renderLineChart, renderMnemonicSheet, renderReplay, renderThreatsWithLegend } from '../render/index.ts';
 import type { Game } from '../rules/game.ts';
-import type { BoardSnapshot } from '../rules/snapshot.ts';
-import type { Point } from '../rules/types.ts';
+import type { BoardSnapshot, RealisationOverlay } from '../rules/snapshot.ts';
+import type { Colour, Point } from '../rules/types.ts';
 import { renderLossChart } from './chart.ts';
 
 /** The render functions a drawing may name. */
@@ -59,6 +59,16 @@ export function afterTurnDrawing(game: Game): Drawing {
 /** /hint's heat map (heatView.ts): the player's positional scores over the board, the hint ringed. */
 export function heatDrawing(game: Game, considered: readonly { readonly point: Point; readonly score: number }[], hint: Point): Extract<Drawing, { kind: 'heat' }> {
   return { kind: 'heat', args: [game.snapshot(), heatFromScores(considered), { ring: hint }] };
+}
+
+/**
+ * /threats' picture (views.ts `threatsView`): the realisations recognised on the board, black's
+ * then white's, as overlays, with a legend naming each side for the member who plays `human`.
+ */
+export function threatsDrawing(game: Game, seen: { readonly black: readonly RealisationOverlay[]; readonly white: readonly RealisationOverlay[] }, human: Colour): Extract<Drawing, { kind: 'threats' }> {
+  const overlays: RealisationOverlay[] = [...seen.black, ...seen.white].map((r) => ({ colour: r.colour, nodes: r.nodes, implicit: r.implicit }));
+  const labels = { black: `Black (${human === 'black' ? 'you' : 'me'})`, white: `White (${human === 'white' ? 'you' : 'me'})` };
+  return { kind: 'threats', args: [game.snapshot(), overlays, labels] };
 }
 
 /**

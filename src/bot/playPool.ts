@@ -33,7 +33,7 @@ import { errorText, silentLog, type BotLog } from './log.ts';
 import type { Drawing, DrawnPictures } from './picture.ts';
 import { choiceFromWire, realisationFromWire, type SubgoalLookup } from './playWire.ts';
 import { HeldVersions, LIBRARY_PART, type DrawnAhead, type FromPlayWorker, type LibraryRef, type PlayJob, type PlayOutcome, type PlayResult, type ToPlayWorker } from './playWorker.ts';
-import type { ListingPlace, HintAnswer, HintQuestion, SeenAnswer, TurnAnswer, TurnQuestion } from './thinking.ts';
+import type { ListingPlace, HintAnswer, HintQuestion, SeenAnswer, SeenQuestion, TurnAnswer, TurnQuestion } from './thinking.ts';
 
 export const DEFAULT_PLAY_WORKERS = 2;
 export const DEFAULT_PLAY_LIMIT_MS = 30_000;
@@ -129,9 +129,10 @@ export class PlayPool {
     return { choice: choiceFromWire(r.answer.choice, lookupIn(compiled)), considered: r.answer.considered };
   }
 
-  async seen(guildId: string, compiled: CompiledLibrary, question: TurnQuestion): Promise<SeenAnswer<Realisation>> {
+  async seen(guildId: string, compiled: CompiledLibrary, question: SeenQuestion): Promise<SeenAnswer<Realisation>> {
     const r = await this.#run({ kind: 'seen', library: this.#ref(guildId, compiled), question }, compiled);
     if (r.kind !== 'seen') throw new Error(`a play worker answered ${r.kind} to seen`);
+    this.#keep(r.drawn);
     const lookup = lookupIn(compiled);
     return { black: r.answer.black.map((w) => realisationFromWire(w, lookup)), white: r.answer.white.map((w) => realisationFromWire(w, lookup)) };
   }

@@ -20,9 +20,9 @@ import { isMainThread, parentPort } from 'node:worker_threads';
 import { createPlayer } from '../play/player.ts';
 import { groupLibrary } from '../recognition/entryGroups.ts';
 import type { Subgoal } from '../recognition/subgoal.ts';
-import { afterTurnDrawing, draw, heatDrawing, type Drawing } from './picture.ts';
+import { afterTurnDrawing, draw, heatDrawing, threatsDrawing, type Drawing } from './picture.ts';
 import { choiceToWire, realisationToWire, type WireChoice, type WireRealisation } from './playWire.ts';
-import { listingTexts, positionOf, thinkHint, thinkSeen, thinkTurn, type ListingPlace, type HintAnswer, type HintQuestion, type SeenAnswer, type TurnAnswer, type TurnQuestion } from './thinking.ts';
+import { listingTexts, positionOf, thinkHint, thinkSeen, thinkTurn, type ListingPlace, type HintAnswer, type HintQuestion, type SeenAnswer, type SeenQuestion, type TurnAnswer, type TurnQuestion } from './thinking.ts';
 
 /** Servers whose compiled library a worker keeps. */
 export const HELD_LIBRARIES = 32;
@@ -46,16 +46,17 @@ export interface LibraryPart extends LibraryRef {
 export type PlayJob =
   | { readonly kind: 'turn'; readonly library: LibraryRef; readonly question: TurnQuestion }
   | { readonly kind: 'hint'; readonly library: LibraryRef; readonly question: HintQuestion }
-  | { readonly kind: 'seen'; readonly library: LibraryRef; readonly question: TurnQuestion }
+  | { readonly kind: 'seen'; readonly library: LibraryRef; readonly question: SeenQuestion }
   | { readonly kind: 'listing'; readonly library: LibraryRef }
   | { readonly kind: 'draw'; readonly drawing: Drawing };
 
 /**
- * The picture the reply to an answer will show, drawn with it: the board after a turn
- * (`afterTurnDrawing`), /hint's heat map (`heatDrawing`). A reply's picture was a second job,
- * asked for once the answer came back, and it queued for a worker again behind every job
- * asked for meanwhile (under load a move's picture waited up to 0.4 s more); drawn here, the
- * pool keeps it with the pictures drawn (picture.ts `DrawnPictures`) and the reply finds it.
+ * The picture the reply to an answer will show, drawn with it (picture.ts): the board after a
+ * turn (`afterTurnDrawing`), /hint's heat map (`heatDrawing`), /threats' realisations
+ * (`threatsDrawing`). A reply's picture was a second job, asked for once the answer came back,
+ * and it queued for a worker again behind every job asked for meanwhile (under load a move's
+ * picture waited up to 0.4 s more); drawn here, the pool keeps it with the pictures drawn
+ * (`DrawnPictures`) and the reply finds it.
  */
 export interface DrawnAhead {
   readonly drawing: Drawing;
@@ -65,7 +66,7 @@ export interface DrawnAhead {
 export type PlayResult =
   | { readonly kind: 'turn'; readonly answer: TurnAnswer<WireChoice>; readonly drawn: DrawnAhead }
   | { readonly kind: 'hint'; readonly answer: HintAnswer<WireChoice>; readonly drawn: DrawnAhead }
-  | { readonly kind: 'seen'; readonly answer: SeenAnswer<WireRealisation> }
+  | { readonly kind: 'seen'; readonly answer: SeenAnswer<WireRealisation>; readonly drawn: DrawnAhead }
   | { readonly kind: 'listing'; readonly answer: readonly ListingPlace[] }
   | { readonly kind: 'draw'; readonly bytes: Uint8Array };
 
@@ -159,7 +160,8 @@ export function answerPlayJob(job: PlayJob, held: HeldVersions<readonly Subgoal[
         return { ok: true, result: { kind: 'listing', answer: listingTexts(library) } };
       case 'seen': {
         const a = thinkSeen(createPlayer, library, job.question);
-        return { ok: true, result: { kind: 'seen', answer: { black: a.black.map(realisationToWire), white: a.white.map(realisationToWire) } } };
+        const drawing = threatsDrawing(positionOf(job.question), a, job.question.human);
+        return { ok: true, result: { kind: 'seen', answer: { black: a.black.map(realisationToWire), white: a.white.map(realisationToWire) }, drawn: { drawing, bytes: drawBytes(drawing) } } };
       }
     }
   } catch (e) {

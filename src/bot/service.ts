@@ -383,7 +383,7 @@ export class GameService {
       const stored = found.value;
       const game = gameOf(stored);
       const held = await this.#held(seat.guildId);
-      const seen = await this.thinker.seen(seat.guildId, held, { size: stored.size, moves: game.moves.slice(), level: stored.level, seed: stored.seed });
+      const seen = await this.thinker.seen(seat.guildId, held, { size: stored.size, moves: game.moves.slice(), level: stored.level, seed: stored.seed, human: stored.human });
       return done({ stored, game, black: [...seen.black], white: [...seen.white] });
     });
   }

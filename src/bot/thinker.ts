@@ -10,7 +10,7 @@ import type { CompiledLibrary } from './libraryCache.ts';
 import { errorText, type BotLog } from './log.ts';
 import { draw, DrawnPictures, type Drawing } from './picture.ts';
 import { PlayPool, PlayWorkFailed } from './playPool.ts';
-import { listingTexts, thinkHint, thinkSeen, thinkTurn, type ListingPlace, type HintAnswer, type HintQuestion, type NewPlayer, type SeenAnswer, type TurnAnswer, type TurnQuestion } from './thinking.ts';
+import { listingTexts, thinkHint, thinkSeen, thinkTurn, type ListingPlace, type HintAnswer, type HintQuestion, type NewPlayer, type SeenAnswer, type SeenQuestion, type TurnAnswer, type TurnQuestion } from './thinking.ts';
 
 export class Thinker {
   readonly #newPlayer: NewPlayer;
@@ -45,7 +45,7 @@ export class Thinker {
     return this.#either('hint', (p) => p.hint(guildId, held, q), () => thinkHint(this.#newPlayer, held.library.subgoals(), q));
   }
 
-  seen(guildId: string, held: CompiledLibrary, q: TurnQuestion): Promise<SeenAnswer<Realisation>> {
+  seen(guildId: string, held: CompiledLibrary, q: SeenQuestion): Promise<SeenAnswer<Realisation>> {
     return this.#either('recognition', (p) => p.seen(guildId, held, q), () => thinkSeen(this.#newPlayer, held.library.subgoals(), q));
   }
 

@@ -11,7 +11,7 @@ import { makeListing } from '../notation/listing.ts';
 import type { Realisation } from '../recognition/realisation.ts';
 import type { Subgoal } from '../recognition/subgoal.ts';
 import type { Level } from '../play/player.ts';
-import type { Point } from '../rules/types.ts';
+import type { Colour, Point } from '../rules/types.ts';
 
 /** A game as plain data: its size and moves, black first. */
 export interface Position {
@@ -32,6 +32,11 @@ export interface TurnAnswer<C = MoveChoice> {
   readonly choice?: C;
   /** Subgoals of every realisation after the bot's move (empty when it did not move). */
   readonly after: readonly string[];
+}
+
+/** /threats: the position, and the side the member plays (the picture's legend names it "you"). */
+export interface SeenQuestion extends TurnQuestion {
+  readonly human: Colour;
 }
 
 export interface HintQuestion extends Position {

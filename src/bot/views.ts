@@ -19,7 +19,7 @@ import type { MoveChoice } from '../play/player.ts';
 import { makePoint } from '../rules/point.ts';
 import type { Realisation } from '../recognition/realisation.ts';
 import type { MnemonicItem } from '../render/index.ts';
-import { boardDrawing, type Drawing } from './picture.ts';
+import { boardDrawing, threatsDrawing, type Drawing } from './picture.ts';
 import { picture, type Reply, type ReplyImage } from './reply.ts';
 import { HEAT_LEGEND, heatImage } from './heatView.ts';
 import { BOT_VOICE, HINT_VOICE, positionOf, reasonWords, type Voice } from './reasonWords.ts';
@@ -109,13 +109,12 @@ export function threatsView(t: ThreatsView, f: Frontend): Reply {
   const head = `Realisations I recognise on ${f.whose(stored.userId)} board (${gameLine(t)}):`;
   const foot = 'On the image (its legend below the board): explicit nodes are numbered discs, implicit nodes squares, each side in its own colour. Nodes are listed in label order; "ways" are realisations on the same nodes that differ only in their implicit nodes.';
   const body = fitLines([...side('black', t.black), ...side('white', t.white)], MAX_TEXT - head.length - foot.length - 4);
-  const overlays: RealisationOverlay[] = [...t.black, ...t.white].map((r) => ({ colour: r.colour, nodes: r.nodes, implicit: r.implicit }));
-  const snapshot = game.snapshot();
+  const drawing = threatsDrawing(game, t, stored.human);
   return {
     text: [head, ...body, foot].join('\n'),
-    images: [picture('threats.png', `Realisations on the ${size}×${size} board after move ${game.moves.length}`, { kind: 'threats', args: [snapshot, overlays, { black: `Black (${stored.human === 'black' ? 'you' : 'me'})`, white: `White (${stored.human === 'white' ? 'you' : 'me'})` }] })],
+    images: [picture('threats.png', `Realisations on the ${size}×${size} board after move ${game.moves.length}`, drawing)],
     private: false,
-    board: snapshot,
+    board: drawing.args[0],
   };
 }
 

@@ -9,7 +9,7 @@ import { compileCached, Library } from '../../src/learning/library.ts';
 import { parseLibraryFile } from '../../src/notation/libraryFile.ts';
 import { createPlayer, explain } from '../../src/play/player.ts';
 import type { CompiledLibrary } from '../../src/bot/libraryCache.ts';
-import { afterTurnDrawing, draw, DrawnPictures, heatDrawing, type Drawing } from '../../src/bot/picture.ts';
+import { afterTurnDrawing, draw, DrawnPictures, heatDrawing, threatsDrawing, type Drawing } from '../../src/bot/picture.ts';
 import { PlayPool } from '../../src/bot/playPool.ts';
 import { moveSeed, GameService } from '../../src/bot/service.ts';
 import type { Seat } from '../../src/bot/store.ts';
@@ -62,7 +62,9 @@ describe('the play workers answer as this thread does', () => {
         if (here.choice !== undefined) expect(explain(there.choice!, p.size)).toBe(explain(here.choice, p.size));
         await drawnAhead(afterTurnDrawing(positionOf({ size: p.size, moves: here.choice === undefined ? p.moves : [...p.moves, here.choice.point] })));
         const seenHere = thinkSeen(createPlayer, subgoals, q);
-        const seenThere = await pool.seen('g1', held, q);
+        const human = i % 2 === 0 ? 'black' : 'white';
+        const seenThere = await pool.seen('g1', held, { ...q, human });
+        await drawnAhead(threatsDrawing(positionOf(q), seenHere, human));
         expect(seenThere.black.map((r) => r.key)).toEqual(seenHere.black.map((r) => r.key));
         expect(seenThere.white.map((r) => r.key)).toEqual(seenHere.white.map((r) => r.key));
         // Subgoals come back as this thread's own objects, not copies.

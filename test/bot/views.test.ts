@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHART, chartPixel, lossRates, renderLossChart } from '../../src/bot/chart.ts';
 import { ruleExample } from '../../src/bot/example.ts';
-import { afterTurnDrawing } from '../../src/bot/picture.ts';
+import { afterTurnDrawing, threatsDrawing } from '../../src/bot/picture.ts';
 import { BOT_PROBLEM_CODES, type BotProblem } from '../../src/bot/problems.ts';
 import { COMMANDS } from '../../src/discord/commands.ts';
 import type { StoredGame } from '../../src/bot/records.ts';
@@ -134,6 +134,8 @@ describe('game replies', () => {
     expect(r.text).toContain(`**Black** (you): ${seen.black.length} realisations`);
     expect(r.text).toContain('**White** (me): none');
     expect(r.text).toContain("`(1) 2:4'` nodes g8 · implicit f8 k8 · five in 2");
+    // The picture a play worker draws with the recognition (playWorker.ts), so the reply finds it drawn.
+    expect(r.images[0].drawing).toEqual(threatsDrawing(v.game, seen, 'black'));
     const image = await decode(r.images[0].png);
     const layout = boardLayout(15, defaultTheme);
     const blue = hexToRgb(defaultTheme.realisations.black.colour);
