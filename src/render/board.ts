@@ -12,6 +12,7 @@ import { marksByPoint, placeMarks } from './marks.ts';
 import {
   encodePng,
   newImage,
+  paintAndEncode,
   paintBackground,
   paintImplicitMark,
   paintLastMove,
@@ -40,9 +41,7 @@ export function renderBoard(snapshot: BoardSnapshot, options: RenderOptions = {}
   checkSnapshot(snapshot);
   const theme = options.theme ?? defaultTheme;
   const layout = boardLayout(snapshot.size, theme);
-  const { canvas, ctx } = newImage(layout.width, layout.height);
-  paintPosition(ctx, layout, theme, snapshot, options.showMoveNumbers ?? false);
-  return encodePng(canvas, theme);
+  return paintAndEncode(layout.width, layout.height, theme, (ctx) => paintPosition(ctx, layout, theme, snapshot, options.showMoveNumbers ?? false));
 }
 
 /**

@@ -8,7 +8,7 @@ import type { BoardSnapshot } from '../rules/snapshot.ts';
 import type { Point } from '../rules/types.ts';
 import { checkSnapshot, paintPosition } from './board.ts';
 import { boardLayout, inView, pointToPixel } from './layout.ts';
-import { encodePng, newImage } from './paint.ts';
+import { paintAndEncode } from './paint.ts';
 import { defaultTheme, type Theme } from './theme.ts';
 
 /** A point and how much the player weighs it, 0 to 1 (1: its best). */
@@ -42,22 +42,22 @@ export function renderHeatMap(snapshot: BoardSnapshot, heat: readonly HeatPoint[
   checkSnapshot(snapshot);
   const theme = options.theme ?? defaultTheme;
   const layout = boardLayout(snapshot.size, theme);
-  const { canvas, ctx } = newImage(layout.width, layout.height);
-  paintPosition(ctx, layout, theme, snapshot, false);
-  const half = layout.cell * 0.46;
-  for (const { point, weight } of heat) {
-    if (!inView(layout, point) || snapshot.cells[point] !== 0) continue;
-    const c = pointToPixel(layout, point);
-    ctx.fillStyle = heatColour(weight, theme);
-    ctx.fillRect(c.x - half, c.y - half, 2 * half, 2 * half);
-  }
-  if (options.ring !== undefined && inView(layout, options.ring)) {
-    const c = pointToPixel(layout, options.ring);
-    ctx.strokeStyle = theme.heat.ring;
-    ctx.lineWidth = Math.max(2, layout.cell * 0.1);
-    ctx.beginPath();
-    ctx.arc(c.x, c.y, layout.cell * 0.42, 0, Math.PI * 2);
-    ctx.stroke();
-  }
-  return encodePng(canvas, theme);
+  return paintAndEncode(layout.width, layout.height, theme, (ctx) => {
+    paintPosition(ctx, layout, theme, snapshot, false);
+    const half = layout.cell * 0.46;
+    for (const { point, weight } of heat) {
+      if (!inView(layout, point) || snapshot.cells[point] !== 0) continue;
+      const c = pointToPixel(layout, point);
+      ctx.fillStyle = heatColour(weight, theme);
+      ctx.fillRect(c.x - half, c.y - half, 2 * half, 2 * half);
+    }
+    if (options.ring !== undefined && inView(layout, options.ring)) {
+      const c = pointToPixel(layout, options.ring);
+      ctx.strokeStyle = theme.heat.ring;
+      ctx.lineWidth = Math.max(2, layout.cell * 0.1);
+      ctx.beginPath();
+      ctx.arc(c.x, c.y, layout.cell * 0.42, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+  });
 }

@@ -9,7 +9,7 @@ import type { BoardSnapshot, RealisationOverlay } from '../rules/snapshot.ts';
 import type { Colour } from '../rules/types.ts';
 import { checkSnapshot, paintOverlays, paintPosition } from './board.ts';
 import { boardLayout, type Layout, type Pixel } from './layout.ts';
-import { encodePng, font, newImage, paintImplicitMark, paintNodeMark } from './paint.ts';
+import { font, paintAndEncode, paintImplicitMark, paintNodeMark } from './paint.ts';
 import { defaultTheme, type Theme } from './theme.ts';
 
 export interface LegendLabels {
@@ -54,20 +54,20 @@ export function renderThreatsWithLegend(snapshot: BoardSnapshot, overlays: reado
   const theme = options.theme ?? defaultTheme;
   const legend = legendLayout(snapshot.size, labels, theme);
   const { board } = legend;
-  const { canvas, ctx } = newImage(legend.width, legend.height);
-  ctx.fillStyle = theme.sheet.background;
-  ctx.fillRect(0, 0, legend.width, legend.height);
-  paintPosition(ctx, board, theme, snapshot, false);
-  paintOverlays(ctx, board, theme, overlays);
-  ctx.fillStyle = theme.sheet.text;
-  for (const s of legend.swatches) {
-    if (s.kind === 'node') paintNodeMark(ctx, board, theme, s.at, s.side, 1, theme.realisations.nodeRadius);
-    else paintImplicitMark(ctx, board, theme, s.at, s.side, theme.realisations.implicitHalf * 1.4);
-    ctx.font = font(legend.fontPx, theme.font.family);
+  return paintAndEncode(legend.width, legend.height, theme, (ctx) => {
+    ctx.fillStyle = theme.sheet.background;
+    ctx.fillRect(0, 0, legend.width, legend.height);
+    paintPosition(ctx, board, theme, snapshot, false);
+    paintOverlays(ctx, board, theme, overlays);
     ctx.fillStyle = theme.sheet.text;
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(s.text, s.at.x + board.cell * 0.6, s.at.y);
-  }
-  return encodePng(canvas, theme);
+    for (const s of legend.swatches) {
+      if (s.kind === 'node') paintNodeMark(ctx, board, theme, s.at, s.side, 1, theme.realisations.nodeRadius);
+      else paintImplicitMark(ctx, board, theme, s.at, s.side, theme.realisations.implicitHalf * 1.4);
+      ctx.font = font(legend.fontPx, theme.font.family);
+      ctx.fillStyle = theme.sheet.text;
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(s.text, s.at.x + board.cell * 0.6, s.at.y);
+    }
+  });
 }

@@ -27,6 +27,39 @@ export function newImage(width: number, height: number): { canvas: Canvas; ctx: 
   return { canvas, ctx };
 }
 
+/** Images kept by size for `paintAndEncode`: a board of each size, a legend sheet or two. */
+const KEPT_IMAGES = 6;
+const keptImages = new Map<string, { canvas: Canvas; ctx: CanvasRenderingContext2D }>();
+
+/**
+ * Paints an image and encodes it, on an image of that size kept from the last time and painted
+ * over: for the pictures drawn for nearly every reply (a board, a heat map, /threats). Making
+ * the image each time — a surface allocated and cleared, then made again as RGB24 — was an
+ * eighth of drawing a board, and its 1.8 MB outside the heap brought on collections. `paint`
+ * must cover every pixel before anything else (the board's background, or the sheet's), so the
+ * last picture leaves nothing behind; the context's state is saved before and restored after,
+ * and its path, which the state does not hold, is begun afresh.
+ */
+export function paintAndEncode(width: number, height: number, theme: Pick<Theme, 'pngCompression' | 'pngFilter'>, paint: (ctx: CanvasRenderingContext2D) => void): Buffer {
+  const key = `${width}x${height}`;
+  const image = keptImages.get(key) ?? newImage(width, height);
+  keptImages.delete(key);
+  keptImages.set(key, image);
+  for (const oldest of keptImages.keys()) {
+    if (keptImages.size <= KEPT_IMAGES) break;
+    keptImages.delete(oldest);
+  }
+  const { canvas, ctx } = image;
+  ctx.save();
+  ctx.beginPath();
+  try {
+    paint(ctx);
+    return encodePng(canvas, theme);
+  } finally {
+    ctx.restore();
+  }
+}
+
 /** libpng's filter flags, as node-canvas names them. */
 const PNG_FILTERS: Readonly<Record<PngFilter, number>> = {
   none: CanvasClass.PNG_FILTER_NONE,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderBoard, checkSnapshot } from '../../src/render/board.ts';
+import { renderBoard, checkSnapshot, paintPosition } from '../../src/render/board.ts';
+import { renderHeatMap } from '../../src/render/heat.ts';
+import { encodePng, newImage } from '../../src/render/paint.ts';
 import { boardLayout, coordinateLabels, lineEnds, pointToPixel, pointsInView, starPoints, type Layout } from '../../src/render/layout.ts';
 import { defaultTheme } from '../../src/render/theme.ts';
 import { finished15, gameSnapshot, midgame19, points, setupSnapshot } from '../../src/render/samples.ts';
@@ -157,6 +159,21 @@ describe('renderBoard', () => {
     const b = renderBoard(midgame19(), { showMoveNumbers: true });
     expect(a.equals(b)).toBe(true);
     expect(renderBoard(finished15()).equals(renderBoard(finished15()))).toBe(true);
+  });
+
+  it('paints every pixel again on the image it keeps: after a busier board and a heat map, the same bytes as on a new image', () => {
+    const onNewImage = (snapshot: BoardSnapshot, numbered: boolean) => {
+      const layout = boardLayout(snapshot.size, theme);
+      const { canvas, ctx } = newImage(layout.width, layout.height);
+      paintPosition(ctx, layout, theme, snapshot, numbered);
+      return encodePng(canvas, theme);
+    };
+    const empty: BoardSnapshot = { size: 19, cells: new Array<number>(19 * 19).fill(EMPTY) as BoardSnapshot['cells'] };
+    renderBoard(midgame19(), { showMoveNumbers: true });
+    expect(renderBoard(empty).equals(onNewImage(empty, false))).toBe(true);
+    renderHeatMap(midgame19(), [{ point: 0, weight: 1 }], { ring: 0 });
+    expect(renderBoard(empty).equals(onNewImage(empty, false))).toBe(true);
+    expect(renderBoard(midgame19(), { showMoveNumbers: true }).equals(onNewImage(midgame19(), true))).toBe(true);
   });
 
   it('refuses a snapshot it cannot draw', () => {
