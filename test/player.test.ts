@@ -73,39 +73,6 @@ describe('move choice', () => {
     expect(blackMoves).toBeLessThanOrEqual(3);
   });
 
-  it('knowing only (1) 2:4\', it sees the double three one move before learning it, and plays it', () => {
-    const g = game('double-three');
-    const lib = library(['(1) 1:5', "(1) 2:4'"]);
-    const c = createPlayer({ library: lib, seed: 3 }).choose(g);
-    expect(pt(g, c.point)).toBe('j8');
-    expect(c.reason.kind).toBe('double');
-    if (c.reason.kind !== 'double') return;
-    expect(c.reason.moves).toBe(3);
-    // The two open threes it names are on the board after j8, and share no node.
-    const after = g.board.clone();
-    after.play(c.point, 1);
-    const truth = new Recogniser(after, lib).realisations('black').map((x) => x.key);
-    for (const r of c.reason.made) expect(truth).toContain(r.key);
-    expect(c.reason.made.map((r) => r.subgoal.text)).toEqual(["(1) 2:4'", "(1) 2:4'"]);
-    expect(explain(c, g.size)).toMatch(/^j8: makes `\(1\) 2:4'` at [a-o]\d+ and `\(1\) 2:4'` at [a-o]\d+, which share no node — no one reply destroys them all — five in 3$/);
-    // With the rule of five alone there is nothing to see: fours are all it knows.
-    for (let seed = 0; seed < 5; seed++) expect(createPlayer({ library: library(RULE), seed }).choose(g).reason.kind).not.toBe('double');
-  });
-
-  it('knowing only (1) 2:4\', it takes the point where the opponent would make a double three', () => {
-    // Black's h8 i8 and j6 j7 as in the double-three fixture, a stray black stone at a15, and
-    // white to move.
-    const g = Game.create(15);
-    for (const t of ['h8', 'b2', 'i8', 'n2', 'j6', 'b14', 'j7', 'n14', 'a15']) expectOk(g.play(expectOk(parsePoint(15, t))));
-    for (const level of [3, 4, 5] as const) {
-      const c = createPlayer({ library: library(['(1) 1:5', "(1) 2:4'"]), level, seed: 1 }).choose(g);
-      expect(pt(g, c.point)).toBe('j8');
-      expect(c.reason.kind).toBe('forestall');
-      expect(explain(c, g.size)).toMatch(/^j8: takes black's point — there black would make `\(1\) 2:4'` at .+ and `\(1\) 2:4'` at .+, which share no node, and win in 3$/);
-    }
-    for (let seed = 0; seed < 5; seed++) expect(createPlayer({ library: library(RULE), seed }).choose(g).reason.kind).not.toBe('forestall');
-  });
-
   it('opens at the centre and plays near the stones when it knows nothing to do', () => {
     const g = Game.create(19);
     const p = createPlayer({ library: library(RULE) });

@@ -33,7 +33,6 @@ export type WireReason =
   | { readonly kind: 'attack'; readonly realisation: WireRealisation; readonly node: number; readonly moves: number }
   | { readonly kind: 'force' | 'refute'; readonly line: WireLine }
   | { readonly kind: 'defend'; readonly destroyed: readonly WireRealisation[]; readonly threats: number }
-  | { readonly kind: 'double' | 'forestall'; readonly made: readonly WireRealisation[]; readonly moves: number }
   | { readonly kind: 'positional'; readonly score: number }
   | { readonly kind: 'opening' };
 
@@ -75,9 +74,6 @@ function reasonToWire(r: Reason): WireReason {
       return { kind: r.kind, line: { attacker: r.line.attacker, moves: r.line.moves, line: r.line.line.map(stepToWire) } };
     case 'defend':
       return { kind: 'defend', destroyed: r.destroyed.map(realisationToWire), threats: r.threats };
-    case 'double':
-    case 'forestall':
-      return { kind: r.kind, made: r.made.map(realisationToWire), moves: r.moves };
     case 'positional':
       return { kind: 'positional', score: r.score };
     case 'opening':
@@ -105,9 +101,6 @@ function reasonFromWire(w: WireReason, lookup: SubgoalLookup): Reason {
       };
     case 'defend':
       return { kind: 'defend', destroyed: w.destroyed.map(real), threats: w.threats };
-    case 'double':
-    case 'forestall':
-      return { kind: w.kind, made: w.made.map(real), moves: w.moves };
     case 'positional':
       return { kind: 'positional', score: w.score };
     case 'opening':

@@ -129,12 +129,6 @@ function plainReason(before: Board, choice: MoveChoice, v: Voice): string {
       if (threat !== undefined && reason.line.moves <= 2) return threat;
       return threat === undefined ? force : `${threat} ${force}`;
     }
-    case 'double': {
-      const force = `${cap(v.I)} can force a five in ${reason.moves} moves from here.`;
-      return threat === undefined ? `${cap(v.I)} make threats my library knows that no single move can stop. ${force}` : `${threat} ${force}`;
-    }
-    case 'forestall':
-      return `At ${at(p)} ${v.you} could make threats my library knows at once, which no single move could stop: ${v.I} take the point first.` + also;
     case 'positional':
       return threat ?? positionalWords(before, p, me, mine, v, pick);
   }

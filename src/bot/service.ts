@@ -40,7 +40,7 @@
  * - Counters per subgoal (src/learning/library.ts `SubgoalStats`): `recognised` once per game in which
  *   one of its realisations appears on the board, for either colour; `played` each time the
  *   bot plays the node of one of its own realisations (an attack, or completing a five with
- *   the rule `(1) 1:5`) or makes one in a double threat; `won` once per game the bot then wins, for each subgoal it played in
+ *   the rule `(1) 1:5`); `won` once per game the bot then wins, for each subgoal it played in
  *   that game. Counters are read-modify-write under a per-server lock; a count missed during
  *   an outage is logged and dropped.
  *
@@ -670,16 +670,8 @@ export class GameService {
     const played = game.play(choice.point);
     if (!played.ok) throw new Error(`the player chose an illegal move: ${played.error.message}`);
     const reason = choice.reason;
-    // The subgoal whose node it played: a five, a race attack, or the first move of a forced
-    // line; for a double threat, the slowest of the realisations it made (the learned one).
-    const playedText =
-      reason.kind === 'attack' || reason.kind === 'five'
-        ? reason.realisation.subgoal.text
-        : reason.kind === 'force'
-          ? reason.line.line[0].from?.subgoal.text
-          : reason.kind === 'double'
-            ? reason.made[reason.made.length - 1].subgoal.text
-            : undefined;
+    // The subgoal whose node it played: a five, a race attack, or the first move of a forced line.
+    const playedText = reason.kind === 'attack' || reason.kind === 'five' ? reason.realisation.subgoal.text : reason.kind === 'force' ? reason.line.line[0].from?.subgoal.text : undefined;
     const list = playedText !== undefined && !stored.played.includes(playedText) ? [...stored.played, playedText] : stored.played.slice();
     return { choice, played: list, ...(playedText !== undefined ? { playedText } : {}) };
   }

@@ -83,10 +83,6 @@ export type Reason =
   | { readonly kind: 'force'; readonly line: ForcedLine }
   | { readonly kind: 'refute'; readonly line: ForcedLine }
   | { readonly kind: 'defend'; readonly destroyed: readonly Realisation[]; readonly threats: number }
-  /** The move makes realisations no one reply destroys (`made`, as on the board after it): five in `moves`. */
-  | { readonly kind: 'double'; readonly made: readonly Realisation[]; readonly moves: number }
-  /** The opponent's move here would make `made` (as on the board after it), which no one reply destroys. */
-  | { readonly kind: 'forestall'; readonly made: readonly Realisation[]; readonly moves: number }
   | { readonly kind: 'positional'; readonly score: number }
   | { readonly kind: 'opening' };
 
@@ -220,24 +216,11 @@ export class Player implements MovePlayer {
     const kMine = myBest === undefined ? Infinity : movesToFive(myBest)!;
     const kTheirs = theirBest === undefined ? Infinity : movesToFive(theirBest)!;
 
-    // 3c. A move after which its realisations share no node: the paper's subgoal, seen one move
-    // before it is learned. Only when the whole plan is quicker than anything of theirs.
-    const double = rule.depth > 0 ? this.doubleThreat(game, me, rule) : undefined;
-    if (double !== undefined && double.moves + (canMakeFour(game.board, stoneOf(them)) ? 1 : 0) < kTheirs) {
-      return { point: double.point, colour: me, reason: { kind: 'double', made: double.made, moves: double.moves } };
-    }
-
     // 3. Attack when the race is won.
     const tempo = kMine >= 3 && canMakeFour(game.board, stoneOf(them)) ? 1 : 0;
     if (myBest !== undefined && kMine + tempo < kTheirs) {
       const node = commentedLabel(myBest);
       return { point: myBest.nodes[node - 1], colour: me, reason: { kind: 'attack', realisation: myBest, node, moves: kMine } };
-    }
-
-    // 3d. Take the point where the opponent would make realisations no one reply destroys.
-    const theirDouble = rule.depth > 0 ? this.doubleThreat(game, them, rule) : undefined;
-    if (theirDouble !== undefined) {
-      return { point: theirDouble.point, colour: me, reason: { kind: 'forestall', made: theirDouble.made, moves: theirDouble.moves } };
     }
 
     // 4. Destroy the opponent's realisations.
@@ -304,39 +287,6 @@ export class Player implements MovePlayer {
     }
     if (doubtful === undefined) return undefined;
     return { point: doubtful, colour: me, reason: { kind: 'refute', line: theirs } };
-  }
-
-  /**
-   * The quickest move after which `colour` holds realisations, each needing at most depth − 1
-   * moves, with no node common to them all, at least one made by the move and one of a learned
-   * subgoal (fours alone are the rule of five, which the look-ahead reads) — by the paper's
-   * definition a subgoal's node, though the library does not hold that subgoal yet: one reply
-   * cannot destroy them all, and a survivor's commented node goes on to five. The candidates
-   * are the level's `breadth` best positional points for `colour`; each is played and taken
-   * back on the kept recogniser. Undefined when none qualifies.
-   */
-  private doubleThreat(game: Game, colour: Colour, rule: LevelRule): { point: Point; made: Realisation[]; moves: number } | undefined {
-    const board = game.board;
-    const s = stoneOf(colour);
-    const r = this.sync(game);
-    const kMax = rule.depth - 1;
-    const before = new Set(r.realisations(colour).map((x) => x.key));
-    const candidates = board
-      .emptyNear(2)
-      .map((p) => ({ p, v: positionalValue(board, p, s) }))
-      .sort((a, b) => b.v - a.v || a.p - b.p)
-      .slice(0, rule.breadth);
-    let best: { point: Point; made: Realisation[]; moves: number } | undefined;
-    for (const { p } of candidates) {
-      r.play(p, s);
-      const quick = r.realisations(colour).filter((x) => movesToFive(x)! <= kMax);
-      if (quick.length >= 2 && quick.some((x) => !before.has(x.key)) && quick.some((x) => movesToFive(x)! >= 2) && commonDestroyers(quick).length === 0) {
-        const moves = 1 + Math.max(...quick.map((x) => movesToFive(x)!));
-        if (best === undefined || moves < best.moves) best = { point: p, made: sharingNoNode(quick), moves };
-      }
-      r.undo();
-    }
-    return best;
   }
 
   /** A point destroying every most urgent realisation if one exists, else the most, by urgency. */
@@ -431,10 +381,6 @@ export function explain(choice: MoveChoice, size: number): string {
   const nodes = (r: Realisation) => r.nodes.map(at).join(' ');
   const other = opposite(choice.colour);
   const reason = choice.reason;
-  const named = (rs: readonly Realisation[]) => {
-    const list = rs.slice(0, 3).map((r) => `\`${r.subgoal.text}\` at ${nodes(r)}`);
-    return rs.length > 3 ? `${list.join(', ')} and ${rs.length - 3} more` : list.join(' and ');
-  };
   switch (reason.kind) {
     case 'opening':
       return `${at(choice.point)}: opens at the centre`;
@@ -463,27 +409,7 @@ export function explain(choice: MoveChoice, size: number): string {
       const made = first.from !== undefined ? ` (node of \`${first.from.subgoal.text}\`)` : first.makes !== undefined ? `, making \`${first.makes.subgoal.text}\`,` : '';
       return `${at(choice.point)}: stops ${other}'s forced line — ${other} would play ${at(first.point)}${made} and win in ${reason.line.moves}`;
     }
-    case 'double': {
-      const list = named(reason.made);
-      return `${at(choice.point)}: makes ${list}, which share no node — no one reply destroys them all — five in ${reason.moves}`;
-    }
-    case 'forestall': {
-      const list = named(reason.made);
-      return `${at(choice.point)}: takes ${other}'s point — there ${other} would make ${list}, which share no node, and win in ${reason.moves}`;
-    }
     case 'positional':
       return `${at(choice.point)}: builds its own 5-patterns and spoils ${other}'s (no realisation to act on)`;
   }
-}
-
-/**
- * For an explanation: from realisations with no node common to all, the fewest that still
- * share none — a pair when one exists (quickest first), else all of them.
- */
-function sharingNoNode(rs: readonly Realisation[]): Realisation[] {
-  const sorted = rs.slice().sort((a, b) => movesToFive(a)! - movesToFive(b)!);
-  for (let i = 0; i < sorted.length; i++) {
-    for (let j = i + 1; j < sorted.length; j++) if (commonDestroyers([sorted[i], sorted[j]]).length === 0) return [sorted[i], sorted[j]];
-  }
-  return sorted;
 }

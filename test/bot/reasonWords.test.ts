@@ -101,21 +101,6 @@ describe('reasons in plain words, one kind of reason at a time', () => {
     });
   });
 
-  it('a double threat seen before its subgoal is learned, and the member\'s taken first', () => {
-    expect(said('player/double-three.txt', OPEN_FOUR, 5)).toEqual({
-      point: 'j8',
-      kind: 'double',
-      plain: 'I now have two open threes, at h8–j8 and j6–j8: you can block only one of them. I can force a five in 3 moves from here.',
-      paper: "makes `(1) 2:4'` at g8 and `(1) 2:4'` at j9, which share no node — no one reply destroys them all — five in 3",
-    });
-    expect(said('reasons/double-three-threat.txt', OPEN_FOUR, 5)).toEqual({
-      point: 'j8',
-      kind: 'forestall',
-      plain: 'At j8 you could make threats my library knows at once, which no single move could stop: I take the point first.',
-      paper: "takes black's point — there black would make `(1) 2:4'` at g8 and `(1) 2:4'` at j9, which share no node, and win in 3",
-    });
-  });
-
   it("destroying the member's realisations without look-ahead (level 2)", () => {
     expect(said('player/open-three.txt', OPEN_FOUR, 2)).toEqual({
       point: 'j7',
