@@ -1,0 +1,108 @@
+/**
+ * `npx tsx bench/frozen.ts --library FILE|empty [--opponent tss|gomokuai] [--games N] [--seed S]
+ * [--level L] [--out DIR]`: one library, frozen, against one opponent — the player (seed 1968)
+ * in colour-swapped pairs on `generateOpenings(S, N / 2, 19)`, the way the learning curve's
+ * evaluation plays (src/gomocup/curve.ts `evaluate`), with the score split by colour and each
+ * game's result in order.
+ *
+ * Why it exists: the series' own evaluation is 40 games, whose score has a standard error of
+ * about 8 points near 50 %, and issue 25's changes moved scores by less than that. A change to
+ * the player or the learning needs 160 games or more a side, on openings the series did not
+ * use (the series plays 2026, its evaluation 4242; 777 and 999 were used for 2026-11-27's
+ * comparisons), old and new on the same openings. Scores are deterministic — budgets count
+ * plays, not milliseconds — so a loaded machine changes the times printed, never the games.
+ * `--out DIR` writes every game as a record (`game-NNN-COLOUR-W|L|D.txt`, the learner's colour
+ * and result) for `gomoku analyse --walk` and `gomoku replay`.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createGomokuaiPlayer } from '../src/cli/gomokuaiPlayer.ts';
+import { SolverPlayer } from '../src/cli/solverPlayer.ts';
+import { engineOf } from '../src/gomocup/curve.ts';
+import { generateOpenings, makeOutcomeRecord, playMatch } from '../src/gomocup/match.ts';
+import { Library } from '../src/learning/library.ts';
+import { createPlayer, type Level } from '../src/play/player.ts';
+
+interface Options {
+  library: string;
+  opponent: 'tss' | 'gomokuai';
+  games: number;
+  seed: number;
+  level: Level;
+  out?: string;
+}
+
+function parseOptions(args: readonly string[]): Options {
+  const o: Partial<Options> = { opponent: 'tss', games: 160, seed: 777, level: 5 };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const v = args[++i];
+    if (v === undefined) throw new Error(`${a} needs a value`);
+    const whole = (min: number, max: number) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${a} needs a whole number from ${min} to ${max}, not ${v}`);
+      return n;
+    };
+    if (a === '--library') o.library = v;
+    else if (a === '--opponent') {
+      if (v !== 'tss' && v !== 'gomokuai') throw new Error(`--opponent is tss or gomokuai, not ${v}`);
+      o.opponent = v;
+    } else if (a === '--games') {
+      o.games = whole(2, 10_000);
+      if (o.games % 2 !== 0) throw new Error('--games must be even: the games go in colour-swapped pairs');
+    } else if (a === '--seed') o.seed = whole(0, 2 ** 31 - 1);
+    else if (a === '--level') o.level = whole(1, 5) as Level;
+    else if (a === '--out') o.out = v;
+    else throw new Error(`unknown option ${a}`);
+  }
+  if (o.library === undefined) throw new Error('--library FILE (or empty) is needed');
+  return o as Options;
+}
+
+function readLibrary(path: string): Library {
+  if (path === 'empty') return Library.empty();
+  const read = Library.fromFile(readFileSync(path, 'utf8'));
+  if (!read.ok) throw new Error(`${path}: ${read.error.message}`);
+  return read.value;
+}
+
+const pct = (x: number) => `${x.toFixed(1)} %`;
+
+async function main(): Promise<void> {
+  const o = parseOptions(process.argv.slice(2));
+  const library = readLibrary(o.library);
+  const subgoals = library.subgoals();
+  const learner = engineOf('learner', () => createPlayer({ library: subgoals, level: o.level, seed: 1968, name: 'learner' }));
+  const opponent = o.opponent === 'tss' ? engineOf('tss', () => new SolverPlayer()) : engineOf('gomokuai', () => createGomokuaiPlayer());
+  const started = performance.now();
+  const report = await playMatch(learner, opponent, { size: 19, games: o.games, openings: generateOpenings(o.seed, o.games / 2, 19), timeoutMs: 60_000 });
+  const standing = report.standings[0];
+  const byColour = { black: 0, white: 0 };
+  let results = '';
+  if (o.out !== undefined) mkdirSync(o.out, { recursive: true });
+  for (const g of report.outcomes) {
+    const colour = g.black === 'learner' ? 'black' : 'white';
+    const score = g.winner === undefined ? 0.5 : g.winner === colour ? 1 : 0;
+    byColour[colour] += score;
+    const mark = score === 1 ? 'W' : score === 0 ? 'L' : 'D';
+    results += mark;
+    if (o.out !== undefined) writeFileSync(join(o.out, `game-${String(g.index + 1).padStart(3, '0')}-${colour}-${mark}.txt`), makeOutcomeRecord(g, o.games));
+  }
+  const half = o.games / 2;
+  process.stdout.write(
+    [
+      `${o.library} (${library.size - 1} learned subgoals), level ${o.level}, against ${o.opponent}, ${o.games} games on generateOpenings(${o.seed})`,
+      `score ${pct(standing.scorePercent)} (${standing.wins}–${standing.losses}–${standing.draws}); as black ${pct((100 * byColour.black) / half)}, as white ${pct((100 * byColour.white) / half)}`,
+      `move time mean ${standing.meanMs.toFixed(1)} ms, worst ${standing.maxMs.toFixed(0)} ms; ${((performance.now() - started) / 1000).toFixed(0)} s in all`,
+      `results in order (game 1 black): ${results}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+try {
+  await main();
+} catch (e) {
+  process.stderr.write(`frozen: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 2;
+}
