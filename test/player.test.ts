@@ -135,6 +135,25 @@ describe('determinism, randomness and levels', () => {
     expect(games.size).toBeGreaterThan(1);
   });
 
+  it('a player kept through a game and reseeded before each move chooses what a new one with that seed does', () => {
+    const lib = library(LEARNED);
+    for (let game = 0; game < 3; game++) {
+      const g = Game.create(15);
+      const kept = createPlayer({ library: lib, level: 5, seed: 0 });
+      const rnd = seededRandom(game);
+      while (!g.isOver && g.moves.length < 50) {
+        const seed = 1000 * game + g.moves.length;
+        kept.reseed(seed);
+        const a = kept.choose(g);
+        const b = createPlayer({ library: lib, level: 5, seed }).choose(g);
+        expect([a.point, explain(a, 15)]).toEqual([b.point, explain(b, 15)]);
+        expect(kept.hint(g).point).toBe(createPlayer({ library: lib, level: 5, seed }).hint(g).point);
+        // The kept player's own move, or another one: it follows either way.
+        expectOk(g.play(g.moves.length % 3 === 0 ? simpleMove(g, rnd, 1) : a.point));
+      }
+    }
+  });
+
   it('lower levels look less far and overlook threats more often', () => {
     expect(LEVELS[1].horizon).toBeLessThan(LEVELS[5].horizon);
     const g = game('open-three');

@@ -17,7 +17,7 @@
  * the last few arrays it saw (recognition/entryGroups.ts), so a warm server costs nothing to set up.
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { createPlayer } from '../play/player.ts';
+import { KeptPlayers } from './keptPlayers.ts';
 import { groupLibrary } from '../recognition/entryGroups.ts';
 import type { Subgoal } from '../recognition/subgoal.ts';
 import { afterTurnDrawing, draw, heatDrawing, threatsDrawing, type Drawing } from './picture.ts';
@@ -133,8 +133,12 @@ export class LibraryParts {
   }
 }
 
-/** Answers one job; anything thrown is an answer with its words. */
-export function answerPlayJob(job: PlayJob, held: HeldVersions<readonly Subgoal[]>): PlayOutcome {
+/**
+ * Answers one job; anything thrown is an answer with its words. Turns, hints and recognitions
+ * go on from a kept player (keptPlayers.ts) near the question's position, which is given back
+ * at the position it answered about; a player whose question threw is not kept.
+ */
+export function answerPlayJob(job: PlayJob, held: HeldVersions<readonly Subgoal[]>, kept: KeptPlayers): PlayOutcome {
   try {
     if (job.kind === 'draw') return { ok: true, result: { kind: 'draw', bytes: drawBytes(job.drawing) } };
     const ref = job.library;
@@ -145,21 +149,27 @@ export function answerPlayJob(job: PlayJob, held: HeldVersions<readonly Subgoal[
     switch (job.kind) {
       case 'turn': {
         const q = job.question;
-        const a = thinkTurn(createPlayer, library, q);
+        const taken = kept.take(library, q.level, q.seed, q.moves);
+        const a = thinkTurn(() => taken.player, library, q);
+        taken.done(a.choice === undefined ? q.moves : [...q.moves, a.choice.point]);
         const after = positionOf({ size: q.size, moves: a.choice === undefined ? q.moves : [...q.moves, a.choice.point] });
         const drawing = afterTurnDrawing(after);
         const answer = { before: a.before, after: a.after, ...(a.choice !== undefined ? { choice: choiceToWire(a.choice) } : {}) };
         return { ok: true, result: { kind: 'turn', answer, drawn: { drawing, bytes: drawBytes(drawing) } } };
       }
       case 'hint': {
-        const a = thinkHint(createPlayer, library, job.question);
+        const taken = kept.take(library, 5, job.question.seed, job.question.moves);
+        const a = thinkHint(() => taken.player, library, job.question);
+        taken.done(job.question.moves);
         const drawing = heatDrawing(positionOf(job.question), a.considered, a.choice.point);
         return { ok: true, result: { kind: 'hint', answer: { choice: choiceToWire(a.choice), considered: a.considered }, drawn: { drawing, bytes: drawBytes(drawing) } } };
       }
       case 'listing':
         return { ok: true, result: { kind: 'listing', answer: listingTexts(library) } };
       case 'seen': {
-        const a = thinkSeen(createPlayer, library, job.question);
+        const taken = kept.take(library, job.question.level, job.question.seed, job.question.moves);
+        const a = thinkSeen(() => taken.player, library, job.question);
+        taken.done(job.question.moves);
         const drawing = threatsDrawing(positionOf(job.question), a, job.question.human);
         return { ok: true, result: { kind: 'seen', answer: { black: a.black.map(realisationToWire), white: a.white.map(realisationToWire) }, drawn: { drawing, bytes: drawBytes(drawing) } } };
       }
@@ -180,13 +190,14 @@ export function servePlay(): void {
   const port = parentPort;
   const held = new HeldVersions<readonly Subgoal[]>();
   const receiving = new LibraryParts(held);
+  const kept = new KeptPlayers();
   port.on('message', (message: ToPlayWorker) => {
     if (message.kind === 'library') {
       receiving.add(message.part);
       return;
     }
     const start = performance.now();
-    const outcome = answerPlayJob(message.job, held);
+    const outcome = answerPlayJob(message.job, held, kept);
     const reply: FromPlayWorker = { kind: 'answer', id: message.id, outcome, runMs: performance.now() - start };
     port.postMessage(reply);
   });

@@ -110,7 +110,7 @@ export class Player implements MovePlayer {
   readonly name: string;
   readonly level: Level;
   private library: readonly Subgoal[];
-  private readonly rnd: Random;
+  private rnd: Random;
   private readonly onGameOver?: (game: Game) => void | Promise<void>;
   private recogniser?: Recogniser;
   private lookahead?: Lookahead;
@@ -121,6 +121,16 @@ export class Player implements MovePlayer {
     this.rnd = seededRandom(config.seed ?? 1968);
     this.name = config.name ?? `elcock-${this.level}`;
     if (config.onGameOver !== undefined) this.onGameOver = config.onGameOver;
+  }
+
+  /**
+   * Starts the generator again from `seed`, as a player made with that seed starts it; the
+   * recogniser and look-ahead it keeps stay. A player kept through a game and reseeded before
+   * each move chooses what a new player with that seed would (test/player.test.ts), without
+   * recognising the whole position again: the bot's play workers keep players this way.
+   */
+  reseed(seed: number): void {
+    this.rnd = seededRandom(seed);
   }
 
   /** Replaces the library (after learning); the next move recognises with it. */

@@ -83,6 +83,31 @@ describe('the play workers answer as this thread does', () => {
     expect(await pool.listing('g1', held)).toEqual(listingTexts(subgoals));
   });
 
+  it('move after move of one game, the worker\'s kept players answer as new ones do here', { timeout: 180_000 }, async () => {
+    // Each question is one member's move on from the last answer (the worker's player goes on
+    // from there: takes back the bot's move, plays the record's two), as in a real game.
+    for (let n = 2; n <= 32; n++) {
+      const q = { size: record.size, moves: record.moves.slice(0, n), level: 5 as const, seed: moveSeed(77, n) };
+      const here = thinkTurn(createPlayer, subgoals, q);
+      const there = await pool.turn('g1', held, q);
+      expect(there.choice?.point, `move ${n}`).toBe(here.choice?.point);
+      if (here.choice !== undefined) expect(explain(there.choice!, record.size)).toBe(explain(here.choice, record.size));
+      expect(there.before).toEqual(here.before);
+      expect(there.after).toEqual(here.after);
+      const seenHere = thinkSeen(createPlayer, subgoals, q);
+      const seenThere = await pool.seen('g1', held, { ...q, human: 'black' });
+      expect(seenThere.black.map((r) => r.key)).toEqual(seenHere.black.map((r) => r.key));
+      expect(seenThere.white.map((r) => r.key)).toEqual(seenHere.white.map((r) => r.key));
+      if (n % 4 === 0) {
+        const hq = { size: q.size, moves: q.moves, seed: n };
+        const hintThere = await pool.hint('g1', held, hq);
+        const hintHere = thinkHint(createPlayer, subgoals, hq);
+        expect(hintThere.choice.point).toBe(hintHere.choice.point);
+        expect(hintThere.considered).toEqual(hintHere.considered);
+      }
+    }
+  });
+
   it('a new library version is sent again; a drawing is the same bytes', { timeout: 60_000 }, async () => {
     const smaller = learnedLibrary(20);
     const next: CompiledLibrary = { library: smaller, examples: new Map(), origins: new Map(), version: '2.test' };
