@@ -1,28 +1,26 @@
 /**
  * Players a play worker keeps between questions, so a turn in a game goes on from the
  * recogniser and look-ahead that answered the last turn instead of recognising the whole
- * position again. Every turn and hint used to make a new player, whose recogniser and
- * look-ahead each scanned the position from the start: about a sixth of the workers' time
- * under the load benchmark (docs/BENCHMARKS.md, 2026-11-27, third pass). A kept player is
- * reseeded with the question's seed (`Player.reseed`), and then chooses what a new player with
- * that seed would: the answers do not depend on whether a player was kept.
+ * position again (every turn and hint used to make a new player, whose recogniser and
+ * look-ahead each scanned the position from the start). A kept player is reseeded with the
+ * question's seed (`Player.reseed`), and then chooses what a new player with that seed would:
+ * the answers do not depend on whether a player was kept.
  *
  * A player is kept for one library array (one server's library at one version: the worker
  * keeps one array per version, so a changed library is a new array and never meets an old
  * player) and one level. A question takes the kept player whose last position is nearest its
- * own — the fewest moves to take back and play — when that is within the recogniser's own
- * reach for following a game (`FOLLOW_REACH`); else a new one. At most `KEPT_PLAYERS` are kept,
- * the least recently used dropped.
+ * own — the fewest moves to take back and play — when that is within what the recogniser
+ * follows rather than starting afresh (play/lookahead.ts `FOLLOW_REACH`); else a new one. At
+ * most `KEPT_PLAYERS` are kept, the least recently used dropped.
  */
-import { createPlayer, type Level, type Player } from '../play/player.ts';
+import { FOLLOW_REACH, movesApart } from '../play/lookahead.ts';
+import { createPlayer, DEFAULT_SEED, type Level, type Player, type PlayerConfig } from '../play/player.ts';
 import type { Subgoal } from '../recognition/subgoal.ts';
 import type { Point } from '../rules/types.ts';
+import type { NewPlayer } from './thinking.ts';
 
-/** Players a worker keeps (each holds a recogniser and a look-ahead: a few MB with a large library). */
+/** Players a worker keeps (16 with a 1000-subgoal library: about 5 MB of heap and 36 MB of typed arrays). */
 export const KEPT_PLAYERS = 16;
-
-/** Moves taken back plus moves played within which a kept recogniser follows a game (play/lookahead.ts `follow`). */
-const FOLLOW_REACH = 12;
 
 interface Kept {
   readonly library: readonly Subgoal[];
@@ -32,9 +30,10 @@ interface Kept {
   moves: readonly Point[];
 }
 
-export interface TakenPlayer {
-  readonly player: Player;
-  /** Gives the player back, now at `moves`. */
+/** A question's players: `newPlayer` for thinking.ts, and `done` to give back what it made. */
+export interface KeptAt {
+  readonly newPlayer: NewPlayer;
+  /** Keeps the player `newPlayer` gave, now at `moves`. */
   readonly done: (moves: readonly Point[]) => void;
 }
 
@@ -52,39 +51,43 @@ export class KeptPlayers {
     return this.#kept.length;
   }
 
-  /** A player for `library` at `level`, seeded with `seed`, near the position `moves` if one is kept. */
-  take(library: readonly Subgoal[], level: Level, seed: number, moves: readonly Point[]): TakenPlayer {
+  /**
+   * For a question about the position `moves`: a `newPlayer` that gives the kept player for its
+   * config's library and level nearest that position, reseeded with its config's seed, or a new
+   * one; not kept again until `done`.
+   */
+  at(moves: readonly Point[]): KeptAt {
+    let given: Kept | undefined;
+    return {
+      newPlayer: (config: PlayerConfig) => {
+        given = this.#take(config, moves);
+        return given.player;
+      },
+      done: (after) => {
+        if (given === undefined) return;
+        given.moves = after.slice();
+        this.#kept.push(given);
+        while (this.#kept.length > this.#limit) this.#kept.shift();
+        given = undefined;
+      },
+    };
+  }
+
+  #take(config: PlayerConfig, moves: readonly Point[]): Kept {
+    const level = config.level ?? 5;
     let best = -1;
     let bestCost = FOLLOW_REACH + 1;
     this.#kept.forEach((k, i) => {
-      if (k.library !== library || k.level !== level) return;
-      const cost = distance(k.moves, moves);
+      if (k.library !== config.library || k.level !== level) return;
+      const cost = movesApart(k.moves, moves);
       if (cost < bestCost) {
         best = i;
         bestCost = cost;
       }
     });
-    let entry: Kept;
-    if (best >= 0) {
-      entry = this.#kept.splice(best, 1)[0];
-      entry.player.reseed(seed);
-    } else {
-      entry = { library, level, player: createPlayer({ library, level, seed }), moves: [] };
-    }
-    return {
-      player: entry.player,
-      done: (after) => {
-        entry.moves = after.slice();
-        this.#kept.push(entry);
-        while (this.#kept.length > this.#limit) this.#kept.shift();
-      },
-    };
+    if (best < 0) return { library: config.library, level, player: createPlayer(config), moves: [] };
+    const entry = this.#kept.splice(best, 1)[0];
+    entry.player.reseed(config.seed ?? DEFAULT_SEED);
+    return entry;
   }
-}
-
-/** Moves to take back from `a` and to play to reach `b`. */
-function distance(a: readonly Point[], b: readonly Point[]): number {
-  let common = 0;
-  while (common < a.length && common < b.length && a[common] === b[common]) common++;
-  return a.length - common + (b.length - common);
 }

@@ -149,27 +149,27 @@ export function answerPlayJob(job: PlayJob, held: HeldVersions<readonly Subgoal[
     switch (job.kind) {
       case 'turn': {
         const q = job.question;
-        const taken = kept.take(library, q.level, q.seed, q.moves);
-        const a = thinkTurn(() => taken.player, library, q);
-        taken.done(a.choice === undefined ? q.moves : [...q.moves, a.choice.point]);
-        const after = positionOf({ size: q.size, moves: a.choice === undefined ? q.moves : [...q.moves, a.choice.point] });
-        const drawing = afterTurnDrawing(after);
+        const players = kept.at(q.moves);
+        const a = thinkTurn(players.newPlayer, library, q);
+        const afterMoves = a.choice === undefined ? q.moves : [...q.moves, a.choice.point];
+        players.done(afterMoves);
+        const drawing = afterTurnDrawing(positionOf({ size: q.size, moves: afterMoves }));
         const answer = { before: a.before, after: a.after, ...(a.choice !== undefined ? { choice: choiceToWire(a.choice) } : {}) };
         return { ok: true, result: { kind: 'turn', answer, drawn: { drawing, bytes: drawBytes(drawing) } } };
       }
       case 'hint': {
-        const taken = kept.take(library, 5, job.question.seed, job.question.moves);
-        const a = thinkHint(() => taken.player, library, job.question);
-        taken.done(job.question.moves);
+        const players = kept.at(job.question.moves);
+        const a = thinkHint(players.newPlayer, library, job.question);
+        players.done(job.question.moves);
         const drawing = heatDrawing(positionOf(job.question), a.considered, a.choice.point);
         return { ok: true, result: { kind: 'hint', answer: { choice: choiceToWire(a.choice), considered: a.considered }, drawn: { drawing, bytes: drawBytes(drawing) } } };
       }
       case 'listing':
         return { ok: true, result: { kind: 'listing', answer: listingTexts(library) } };
       case 'seen': {
-        const taken = kept.take(library, job.question.level, job.question.seed, job.question.moves);
-        const a = thinkSeen(() => taken.player, library, job.question);
-        taken.done(job.question.moves);
+        const players = kept.at(job.question.moves);
+        const a = thinkSeen(players.newPlayer, library, job.question);
+        players.done(job.question.moves);
         const drawing = threatsDrawing(positionOf(job.question), a, job.question.human);
         return { ok: true, result: { kind: 'seen', answer: { black: a.black.map(realisationToWire), white: a.white.map(realisationToWire) }, drawn: { drawing, bytes: drawBytes(drawing) } } };
       }

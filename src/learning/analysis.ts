@@ -46,6 +46,7 @@ import type { Description, DescriptionNode, LineSpec } from '../notation/descrip
 import { validateDescription } from '../notation/description.ts';
 import type { Game } from '../rules/game.ts';
 import { WINDOW } from '../rules/geometry.ts';
+import { colOf, rowOf } from '../rules/point.ts';
 import { destroyingPoints, movesToFive, quickest, type Realisation } from '../recognition/realisation.ts';
 import { Recogniser } from '../recognition/recognise.ts';
 import { compileSubgoal, type Subgoal } from '../recognition/subgoal.ts';
@@ -373,7 +374,7 @@ export function synthesise(before: Board, p: Point, stone: Stone, members: reado
 function widest(size: number, points: readonly Point[]): number {
   let most = 0;
   for (const a of points) {
-    for (const b of points) most = Math.max(most, Math.abs((a % size) - (b % size)), Math.abs(Math.floor(a / size) - Math.floor(b / size)));
+    for (const b of points) most = Math.max(most, Math.abs(colOf(size, a) - colOf(size, b)), Math.abs(rowOf(size, a) - rowOf(size, b)));
   }
   return most;
 }

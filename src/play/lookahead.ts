@@ -290,6 +290,22 @@ export class Lookahead {
   }
 }
 
+/** Moves taken back plus moves played within which `follow` goes on from a kept recogniser rather than starting afresh. */
+export const FOLLOW_REACH = 12;
+
+/** The moves in common at the start of two move lists. */
+export function commonStart(a: readonly Point[], b: readonly Point[]): number {
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  return common;
+}
+
+/** Moves to take back from `a` and to play to reach `b`. */
+export function movesApart(a: readonly Point[], b: readonly Point[]): number {
+  const common = commonStart(a, b);
+  return a.length - common + (b.length - common);
+}
+
 /**
  * A recogniser over `library` at the game's position: `kept` brought up to date by taking
  * back and playing moves when that is cheaper than starting afresh, else a new one.
@@ -297,10 +313,8 @@ export class Lookahead {
 export function follow(kept: Recogniser | undefined, game: Game, library: readonly Subgoal[]): Recogniser {
   const moves = game.moves;
   if (kept !== undefined && kept.board.size === game.size) {
-    const mine = kept.board.moves;
-    let common = 0;
-    while (common < mine.length && common < moves.length && mine[common] === moves[common]) common++;
-    if (mine.length - common + (moves.length - common) <= 12) {
+    const common = commonStart(kept.board.moves, moves);
+    if (kept.board.moves.length - common + (moves.length - common) <= FOLLOW_REACH) {
       while (kept.board.moves.length > common) kept.undo();
       for (let i = common; i < moves.length; i++) kept.play(moves[i], game.board.get(moves[i]) as Stone);
       return kept;

@@ -48,6 +48,9 @@ import { opposite, stoneOf, type Colour, type Point, type Stone } from '../rules
 
 export type Level = 1 | 2 | 3 | 4 | 5;
 
+/** A player's seed when none is given: the paper's year. */
+export const DEFAULT_SEED = 1968;
+
 interface LevelRule {
   /** The most moves to five a realisation may need to be acted on. */
   readonly horizon: number;
@@ -118,7 +121,7 @@ export class Player implements MovePlayer {
   constructor(config: PlayerConfig) {
     this.library = config.library;
     this.level = config.level ?? 5;
-    this.rnd = seededRandom(config.seed ?? 1968);
+    this.rnd = seededRandom(config.seed ?? DEFAULT_SEED);
     this.name = config.name ?? `elcock-${this.level}`;
     if (config.onGameOver !== undefined) this.onGameOver = config.onGameOver;
   }
