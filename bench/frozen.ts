@@ -1,9 +1,9 @@
 /**
  * `npx tsx bench/frozen.ts --library FILE|empty [--opponent tss|gomokuai] [--games N] [--seed S]
  * [--level L] [--out DIR]`: one library, frozen, against one opponent — the player (seed 1968)
- * in colour-swapped pairs on `generateOpenings(S, N / 2, 19)`, the way the learning curve's
- * evaluation plays (src/gomocup/curve.ts `evaluate`), with the score split by colour and each
- * game's result in order.
+ * in colour-swapped pairs on `generateOpenings(S, N / 2, 19)`, the learning curve's evaluation
+ * (src/gomocup/curve.ts `evaluationGames`), with the score split by colour and each game's
+ * result in order.
  *
  * Why it exists: the series' own evaluation is 40 games, whose score has a standard error of
  * about 8 points near 50 %, and issue 25's changes moved scores by less than that. A change to
@@ -18,10 +18,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGomokuaiPlayer } from '../src/cli/gomokuaiPlayer.ts';
 import { SolverPlayer } from '../src/cli/solverPlayer.ts';
-import { engineOf } from '../src/gomocup/curve.ts';
-import { generateOpenings, makeOutcomeRecord, playMatch } from '../src/gomocup/match.ts';
+import { evaluationGames, type CurveOpponent } from '../src/gomocup/curve.ts';
+import { generateOpenings, makeOutcomeRecord } from '../src/gomocup/match.ts';
 import { Library } from '../src/learning/library.ts';
-import { createPlayer, type Level } from '../src/play/player.ts';
+import type { Level } from '../src/play/player.ts';
 
 interface Options {
   library: string;
@@ -71,11 +71,9 @@ const pct = (x: number) => `${x.toFixed(1)} %`;
 async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
   const library = readLibrary(o.library);
-  const subgoals = library.subgoals();
-  const learner = engineOf('learner', () => createPlayer({ library: subgoals, level: o.level, seed: 1968, name: 'learner' }));
-  const opponent = o.opponent === 'tss' ? engineOf('tss', () => new SolverPlayer()) : engineOf('gomokuai', () => createGomokuaiPlayer());
+  const opponent: CurveOpponent = o.opponent === 'tss' ? { name: 'tss', create: () => new SolverPlayer() } : { name: 'gomokuai', create: () => createGomokuaiPlayer() };
   const started = performance.now();
-  const report = await playMatch(learner, opponent, { size: 19, games: o.games, openings: generateOpenings(o.seed, o.games / 2, 19), timeoutMs: 60_000 });
+  const report = await evaluationGames(library, opponent, { size: 19, games: o.games, openings: generateOpenings(o.seed, o.games / 2, 19), level: o.level });
   const standing = report.standings[0];
   const byColour = { black: 0, white: 0 };
   let results = '';

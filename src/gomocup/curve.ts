@@ -28,7 +28,7 @@ import type { Description } from '../notation/description.ts';
 import type { Game } from '../rules/game.ts';
 import { GomocupSession } from './protocol.ts';
 import { Library } from '../learning/library.ts';
-import { playMatch, sessionChannel, type EngineSpec, type EngineStanding, type GameOutcome, type Opening } from './match.ts';
+import { playMatch, sessionChannel, type EngineSpec, type EngineStanding, type GameOutcome, type MatchReport, type Opening } from './match.ts';
 import { createPlayer, type Level, type Player } from '../play/player.ts';
 import type { Subgoal } from '../recognition/subgoal.ts';
 import { opposite, type Colour } from '../rules/types.ts';
@@ -328,14 +328,18 @@ export interface EvaluationOptions {
  * pairs: the player's standing (score, mean length, time per move) from the match runner.
  */
 export async function evaluate(library: Library, opponent: CurveOpponent, options: EvaluationOptions): Promise<EngineStanding> {
+  return (await evaluationGames(library, opponent, options)).standings[0];
+}
+
+/** `evaluate`'s games, every one of them: the learner plays as `learner` (`LEARNER`). */
+export function evaluationGames(library: Library, opponent: CurveOpponent, options: EvaluationOptions): Promise<MatchReport> {
   const subgoals = library.subgoals();
   const player = engineOf(LEARNER, () => createPlayer({ library: subgoals, level: options.level ?? 5, seed: options.seed ?? 1968, name: LEARNER }));
   let pair = 0;
-  const report = await playMatch(player, engineOf(opponent.name, () => opponent.create(pair++)), {
+  return playMatch(player, engineOf(opponent.name, () => opponent.create(pair++)), {
     size: options.size,
     games: options.games,
     openings: options.openings,
     timeoutMs: options.timeoutMs ?? 60_000,
   });
-  return report.standings[0];
 }
