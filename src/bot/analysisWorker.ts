@@ -18,6 +18,7 @@ import { Game } from '../rules/game.ts';
 import { compileCached } from '../learning/library.ts';
 import type { Subgoal } from '../recognition/subgoal.ts';
 import type { Colour, Point } from '../rules/types.ts';
+import { yieldToAnsweringThread } from './threadPriority.ts';
 
 /** One lost game to analyse, as plain data. */
 export interface AnalysisRequest {
@@ -103,6 +104,7 @@ export function answerRequest(request: AnalysisRequest, cache: SubgoalCache): An
 export function serveAnalyses(): void {
   if (isMainThread || parentPort === null) throw new Error('serveAnalyses runs in a worker thread');
   const port = parentPort;
+  yieldToAnsweringThread();
   const cache = new SubgoalCache();
   port.on('message', (message: ToWorker) => {
     const reply: FromWorker = { kind: 'answer', id: message.id, answer: answerRequest(message.request, cache) };

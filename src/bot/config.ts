@@ -16,6 +16,8 @@
  * - `PLAY_WORKERS`: worker threads for the bot's moves, hints, recognition and pictures (2), so
  *   the thread that answers Discord never waits on them (thinker.ts). The terminal game thinks
  *   in its own thread.
+ * - `WORKER_NICE`: the nice value those worker threads run at on Linux (10), so the thread that
+ *   answers Discord wins a busy core (threadPriority.ts); 0 leaves them at its priority.
  * - `RECORDS_KEPT`: finished games kept as records per server (1000); older ones are folded
  *   into counters (recordSummary.ts), so /stats costs the same however long a server plays.
  * - `STARTER_LIBRARY`: subgoals a new server starts with, a file of assets/libraries/
@@ -29,8 +31,9 @@ import { DEFAULT_IDLE_MS, GameService, type ServiceOptions } from './service.ts'
 import type { BotStore } from './store.ts';
 import { loadStarterLibrary, type StarterLibrary } from './starter.ts';
 import { DEFAULT_PLAY_WORKERS } from './playPool.ts';
+import { workerNice, type NiceEnv } from './threadPriority.ts';
 
-export interface BotEnv extends StorageEnv {
+export interface BotEnv extends StorageEnv, NiceEnv {
   readonly GAME_IDLE_HOURS?: string;
   readonly GOMOKU_SEED?: string;
   readonly LOG_LEVEL?: string;
@@ -77,6 +80,7 @@ export function botConfig(env: BotEnv): BotConfig {
   if (workersText !== undefined && !/^[1-9]\d{0,2}$/.test(workersText)) throw new TypeError(`ANALYSIS_WORKERS must be a whole number from 1, not "${workersText}"`);
   const playText = nonEmpty(env.PLAY_WORKERS);
   if (playText !== undefined && !/^[1-9]\d{0,2}$/.test(playText)) throw new TypeError(`PLAY_WORKERS must be a whole number from 1, not "${playText}"`);
+  workerNice(env);
   const keptText = nonEmpty(env.RECORDS_KEPT);
   if (keptText !== undefined && !/^[1-9]\d{0,6}$/.test(keptText)) throw new TypeError(`RECORDS_KEPT must be a whole number from 1, not "${keptText}"`);
   const starterName = nonEmpty(env.STARTER_LIBRARY);

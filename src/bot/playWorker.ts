@@ -18,6 +18,7 @@
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { KeptPlayers } from './keptPlayers.ts';
+import { yieldToAnsweringThread } from './threadPriority.ts';
 import { groupLibrary } from '../recognition/entryGroups.ts';
 import type { Subgoal } from '../recognition/subgoal.ts';
 import { afterTurnDrawing, draw, heatDrawing, threatsDrawing, type Drawing } from './picture.ts';
@@ -188,6 +189,7 @@ function drawBytes(drawing: Drawing): Uint8Array {
 export function servePlay(): void {
   if (isMainThread || parentPort === null) throw new Error('servePlay runs in a worker thread');
   const port = parentPort;
+  yieldToAnsweringThread();
   const held = new HeldVersions<readonly Subgoal[]>();
   const receiving = new LibraryParts(held);
   const kept = new KeptPlayers();

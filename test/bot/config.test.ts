@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'dotenv';
 import { describe, expect, it } from 'vitest';
 import { botConfig, logFormat } from '../../src/bot/config.ts';
+import { WORKER_NICE, workerNice } from '../../src/bot/threadPriority.ts';
 import { parseLogLevel } from '../../src/bot/log.ts';
 import { DEFAULT_IDLE_MS } from '../../src/bot/service.ts';
 import type { CliIO } from '../../src/bot/io.ts';
@@ -26,13 +27,14 @@ function capture(): { io: CliIO; text: () => string } {
 describe('settings', () => {
   it('.env.example lists every variable and works as it is', () => {
     expect(Object.keys(example).sort()).toEqual(
-      ['ANALYSIS_LIMIT_SECONDS', 'ANALYSIS_WORKERS', 'DATA_DIR', 'DISCORD_API_URL', 'DISCORD_CLIENT_ID', 'DISCORD_GUILD_ID', 'DISCORD_TOKEN', 'EVENT_LOOP_REPORT_MS', 'GAME_IDLE_HOURS', 'GOMOKU_SEED', 'LOG_FORMAT', 'LOG_LEVEL', 'METRICS_HOST', 'METRICS_PORT', 'PLAY_WORKERS', 'RECORDS_KEPT', 'REDIS_URL', 'SHARD_COUNT', 'SHARD_SPAWN_DELAY_MS', 'SHUTDOWN_GRACE_MS', 'STARTER_LIBRARY', 'STORAGE_NAMESPACE'].sort(),
+      ['ANALYSIS_LIMIT_SECONDS', 'ANALYSIS_WORKERS', 'DATA_DIR', 'DISCORD_API_URL', 'DISCORD_CLIENT_ID', 'DISCORD_GUILD_ID', 'DISCORD_TOKEN', 'EVENT_LOOP_REPORT_MS', 'GAME_IDLE_HOURS', 'GOMOKU_SEED', 'LOG_FORMAT', 'LOG_LEVEL', 'METRICS_HOST', 'METRICS_PORT', 'PLAY_WORKERS', 'RECORDS_KEPT', 'REDIS_URL', 'SHARD_COUNT', 'SHARD_SPAWN_DELAY_MS', 'SHUTDOWN_GRACE_MS', 'STARTER_LIBRARY', 'STORAGE_NAMESPACE', 'WORKER_NICE'].sort(),
     );
     expect(shutdownGraceMs(example)).toBe(DEFAULT_SHUTDOWN_GRACE_MS);
     expect(metricsAddress(example)).toBeUndefined();
     expect(logFormat(example)).toBe('text');
     expect(runsShards(example)).toBe(false);
     expect(loopReportMs(example)).toBeUndefined();
+    expect(workerNice(example)).toBe(WORKER_NICE);
     expect(() => botConfig({ PLAY_WORKERS: 'many' })).toThrow(/PLAY_WORKERS must be a whole number from 1, not "many"/);
     expect(botConfig({ PLAY_WORKERS: '3' })).toEqual({ idleMs: DEFAULT_IDLE_MS, playWorkers: 3 });
     expect(() => shardSettings({ SHARD_COUNT: '2', REDIS_URL: 'redis://x', SHARD_SPAWN_DELAY_MS: 'soon' })).toThrow(/SHARD_SPAWN_DELAY_MS must be a whole number/);
@@ -49,6 +51,10 @@ describe('settings', () => {
     expect(() => botConfig({ GAME_IDLE_HOURS: 'soon' })).toThrow(/GAME_IDLE_HOURS must be a positive number of hours, not "soon"/);
     expect(() => botConfig({ GAME_IDLE_HOURS: '-1' })).toThrow(/GAME_IDLE_HOURS/);
     expect(() => botConfig({ GOMOKU_SEED: '1.5' })).toThrow(/GOMOKU_SEED must be a whole number/);
+    expect(() => botConfig({ WORKER_NICE: '20' })).toThrow(/WORKER_NICE must be a whole number from 0 to 19, not "20"/);
+    expect(() => botConfig({ WORKER_NICE: '-1' })).toThrow(/WORKER_NICE/);
+    expect(() => botConfig({ WORKER_NICE: 'low' })).toThrow(/WORKER_NICE/);
+    expect(() => botConfig({ WORKER_NICE: '0' })).not.toThrow();
     expect(parseLogLevel('DEBUG')).toBe('debug');
     expect(parseLogLevel('loud')).toBe('info');
   });
