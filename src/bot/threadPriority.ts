@@ -40,10 +40,23 @@ export function workerNice(env: NiceEnv): number {
 }
 
 /**
+ * In a worker, a bad `WORKER_NICE` is the default: the bot has refused it at start already, and
+ * a tool that starts workers without reading the bot's settings (`gomoku brain`) should not
+ * lose its workers over a variable that is not its own.
+ */
+function niceOrDefault(env: NiceEnv): number {
+  try {
+    return workerNice(env);
+  } catch {
+    return WORKER_NICE;
+  }
+}
+
+/**
  * Lowers the calling thread's priority to `nice` where that touches only this thread (Linux).
  * Returns whether it did.
  */
-export function yieldToAnsweringThread(nice: number = workerNice(process.env), platform: NodeJS.Platform = process.platform): boolean {
+export function yieldToAnsweringThread(nice: number = niceOrDefault(process.env), platform: NodeJS.Platform = process.platform): boolean {
   if (platform !== 'linux' || nice === 0) return false;
   try {
     setPriority(0, nice);

@@ -25,8 +25,8 @@ function threadNices(): Map<number, number> {
   return nices;
 }
 
-function niceThreads(): number[] {
-  return [...threadNices()].filter(([, nice]) => nice === WORKER_NICE).map(([tid]) => tid);
+function niceThreads(nice: number = WORKER_NICE): number[] {
+  return [...threadNices()].filter(([, n]) => n === nice).map(([tid]) => tid);
 }
 
 // The nice value is a thread's own only on Linux; elsewhere the workers leave it alone (below).
@@ -51,6 +51,25 @@ describe.runIf(process.platform === 'linux')('worker threads on Linux', () => {
     const lowered = niceThreads().filter((tid) => !before.includes(tid));
     expect(lowered).toHaveLength(2);
     expect(threadNices().get(process.pid)).toBe(0);
+    expect(getPriority(0)).toBe(0);
+  });
+
+  it('a worker reads WORKER_NICE from the environment it starts with, and takes the default for a bad one', { timeout: 60_000 }, async () => {
+    const held: CompiledLibrary = { library: Library.empty(), examples: new Map(), origins: new Map(), version: '1.test' };
+    const was = process.env.WORKER_NICE;
+    try {
+      for (const [value, nice] of [['7', 7], ['loud', WORKER_NICE]] as const) {
+        const before = niceThreads(nice);
+        process.env.WORKER_NICE = value;
+        const play = new PlayPool({ workers: 1, drawn: new DrawnPictures() });
+        closing.push(() => play.close());
+        expect((await play.listing('1', held)).map((p) => p.text)).toEqual(['(1) 1:5']);
+        expect(niceThreads(nice).filter((tid) => !before.includes(tid)), value).toHaveLength(1);
+      }
+    } finally {
+      if (was === undefined) delete process.env.WORKER_NICE;
+      else process.env.WORKER_NICE = was;
+    }
     expect(getPriority(0)).toBe(0);
   });
 });
