@@ -228,6 +228,7 @@ describe('help', () => {
     expect(help.text.length).toBeLessThanOrEqual(MAX_TEXT);
     expect(help.text).toContain('**exactly five in a row**');
     expect(help.text).toContain('**Six or more in a row does not count**: the game goes on.');
+    expect(help.text).toContain('A move that makes five in one line and six in another wins by the five. Nothing else is forbidden: no limits on double threes or fours, no opening rule.');
     expect(help.text).toContain('**black moves first**');
     expect(help.text).toContain('Boards are 19×19 or 15×15');
     expect(help.text).toMatch(/I walk back through it and write down the subgoals, in Murray & Elcock's notation, that made your win inevitable.*see \/library\./);
