@@ -89,6 +89,11 @@ describe.each(kinds)('gomoku memory on %s', (_name, makeEnv) => {
     cleanups.push(remove);
     const out = join(dir, 'guild-a.txt');
     expect(await memory(env, ['export', '--guild', 'guild-a', '--out', out])).toMatchObject({ code: 0, err: `gomoku memory: wrote ${out}\n` });
+    // A server with nothing learned (or a mistyped id) still gets its file, with a warning.
+    const none = await memory(env, ['export', '--guild', 'guild-typo']);
+    expect(none.code).toBe(0);
+    expect(none.err).toContain('gomoku memory: server guild-typo has no learned subgoals on this storage (a new server, or a mistyped id?');
+    expect(expectOk(Library.fromFile(none.out)).size).toBe(1);
     const text = await readFile(out, 'utf8');
     const exported = expectOk(Library.fromFile(text));
     expect(learnedTexts(exported)).toEqual(learnedTexts(PAPER));

@@ -142,6 +142,8 @@ async function list(io: CliIO, memory: Memory<BotSchema>, where: string): Promis
 
 async function exportTo(io: CliIO, memory: Memory<BotSchema>, guild: string, out: string | undefined): Promise<number> {
   const text = await exportLibrary(memory, guild);
+  // An empty library is a true backup of a new server, but also what a mistyped id gives: say so.
+  if ((await memory.guild(guild).library.list()).length === 0) io.err(`gomoku memory: server ${guild} has no learned subgoals on this storage (a new server, or a mistyped id? gomoku memory list shows the servers); the file holds only the rule of five`);
   if (out === undefined) {
     io.out(text.replace(/\n$/, ''));
     return 0;
