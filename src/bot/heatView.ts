@@ -14,5 +14,5 @@ export const HEAT_LEGEND = 'The picture: where I would consider playing for you,
 
 export function heatImage(h: Hinted): ReplyImage {
   const drawing = heatDrawing(h.game, h.considered, h.choice.point);
-  return picture('hint.png', `Heat map of the ${h.stored.size}×${h.stored.size} board: ${drawing.args[1].length} points considered, the hint ringed`, drawing);
+  return picture('hint.png', `Heat map of the ${h.stored.size}×${h.stored.size} board: ${drawing.args[1].length} point${drawing.args[1].length === 1 ? '' : 's'} considered, the hint ringed`, drawing);
 }
