@@ -2,7 +2,7 @@
  * The reason for a move in words a person can read, beside the paper's. The player says why
  * it chose a move in the paper's terms (src/play/player.ts `explain`: "plays node 1 of
  * `(1, 1) 3:3', 3'`, five in 3"); most of its replies were once "builds its own 5-patterns and
- * spoils black's (no realisation to act on)". Here the same reason becomes a sentence that
+ * spoils black's (by position: no learned realisation to act on)". Here the same reason becomes a sentence that
  * says what the move does on the board and warns when it matters: "I now have an open four at
  * k7–n10: you can stop only one end (j6 or o11)."
  *

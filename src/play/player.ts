@@ -423,6 +423,6 @@ export function explain(choice: MoveChoice, size: number): string {
       return `${at(choice.point)}: stops ${other}'s forced line — ${other} would play ${at(first.point)}${made} and win in ${reason.line.moves}`;
     }
     case 'positional':
-      return `${at(choice.point)}: builds its own 5-patterns and spoils ${other}'s (no realisation to act on)`;
+      return `${at(choice.point)}: builds its own 5-patterns and spoils ${other}'s (by position: no learned realisation to act on)`;
   }
 }

@@ -115,7 +115,7 @@ describe('reasons in plain words, one kind of reason at a time', () => {
       point: 'i8',
       kind: 'positional',
       plain: 'Nothing to attack or defend yet, so I build where my lines and yours cross. It pairs with my stone at h8.',
-      paper: "builds its own 5-patterns and spoils white's (no realisation to act on)",
+      paper: "builds its own 5-patterns and spoils white's (by position: no learned realisation to act on)",
     });
     // f8 beside h8 i8: a split three, whose only open-four point is the gap.
     expect(said('reasons/quiet-two.txt', RULE, 5).plain).toBe('I now have an open three at f8–i8: unless you block it, I make an open four at g8.');
