@@ -117,7 +117,7 @@ export function renderLossChart(history: readonly { readonly outcome: Outcome; r
   ctx.font = `12px "${family}"`;
   const legend: [string, string, 'line' | 'dot'][] = [
     [CHART.overall, 'all games', 'line'],
-    [CHART.recent, games > WINDOW ? `last ${WINDOW}` : `last ${WINDOW} (from game ${WINDOW + 1})`, 'line'],
+    [CHART.recent, games > WINDOW ? `last ${WINDOW}` : `last ${WINDOW} (drawn from game ${WINDOW + 1} on)`, 'line'],
     [CHART.loss, 'a loss', 'dot'],
   ];
   const widths = legend.map(([, label]) => 30 + ctx.measureText(label).width);
