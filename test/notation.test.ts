@@ -2,6 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { boardFromPicture, makeBoardText, parseBoardText } from '../src/rules/boardText.ts';
+import { textBoard } from '../src/bot/terminal.ts';
+import type { BoardSnapshot } from '../src/rules/snapshot.ts';
 import { makeGameRecord, parseGame, parseGameRecord, replayRecord } from '../src/rules/gameRecord.ts';
 import { makePoint, parsePoint } from '../src/rules/point.ts';
 import { seededRandom } from '../src/rules/random.ts';
@@ -75,6 +77,32 @@ describe('board text', () => {
       expect(r.error.code).toBe(code);
       expect(r.error.line).toBe(line);
       expect(r.error.column).toBe(column);
+    }
+  });
+
+  it('reads a board copied from the terminal game, coordinates and all, and checks the row numbers', () => {
+    const labelled = ['    a b c d e', '  5 . . x . .', '  4 . o X . .', '  3 . . . . .', '  2 . . . . .', '  1 o . . . .'].join('\n');
+    const pic = expectOk(parseBoardText(labelled));
+    expect(pic).toEqual(expectOk(parseBoardText('. . x . .\n. o x . .\n. . . . .\n. . . . .\no . . . .\n')));
+    expect(pic.cells[expectOk(parsePoint(5, 'c4'))]).toBe(BLACK);
+    expect(pic.cells[expectOk(parsePoint(5, 'a1'))]).toBe(WHITE);
+    // The letters may come below the rows as well.
+    expect(expectOk(parseBoardText(labelled.split('\n').slice(1).join('\n') + '\n    a b c d e'))).toEqual(pic);
+    const wrong = parseBoardText(labelled.replace('  4 .', '  6 .'));
+    expect(wrong.ok).toBe(false);
+    if (!wrong.ok) expect(wrong.error).toMatchObject({ code: 'row-label', line: 3, column: 3, message: 'this row is labelled 6 but is row 4 of a 5-row board (the top row is 5)' });
+    // Letters out of order are no header: they are read as points, and refused.
+    expect(parseBoardText(labelled.replace('a b c d e', 'a c b d e')).ok).toBe(false);
+  });
+
+  it('reads back what the terminal game prints, on random boards of every size (seeded)', () => {
+    const rnd = seededRandom(12);
+    for (let size = 5; size <= 19; size++) {
+      const cells: Cell[] = Array.from({ length: size * size }, () => rnd.pick([EMPTY, EMPTY, BLACK, WHITE] as const));
+      const lastMove = cells.findIndex((c) => c !== EMPTY);
+      const snapshot: BoardSnapshot = lastMove < 0 ? { size, cells } : { size, cells, lastMove };
+      const text = textBoard(snapshot);
+      expect(expectOk(parseBoardText(text))).toEqual({ size, cells });
     }
   });
 

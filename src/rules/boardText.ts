@@ -6,9 +6,13 @@
  *     . . x
  *     . o x      ← a 3×3 picture; boards are 5×5 to 19×19
  *     . . .
+ *
+ * A board copied from the terminal game, with its coordinates, reads too: a line of the column
+ * letters in order (`a b c …`, above or below the rows) is skipped, and a row may start with
+ * its number, which must then be that row's (`19` for the top row of a 19×19 board).
  */
 import { Board } from './board.ts';
-import { pointAt, validSize } from './point.ts';
+import { columnLetter, pointAt, validSize } from './point.ts';
 import { err, ok, problem, type Result } from './result.ts';
 import { BLACK, EMPTY, MAX_SIZE, MIN_SIZE, WHITE, type Cell, type Point } from './types.ts';
 import { splitLines } from './textLines.ts';
@@ -25,12 +29,15 @@ const CHAR_OF = ['.', 'x', 'o'] as const;
 export function parseBoardText(text: string): Result<BoardPicture> {
   const rows: { line: number; cells: { cell: Cell; column: number }[]; end: number }[] = [];
   const lines = splitLines(text);
+  const labels: { line: number; label: number; column: number }[] = [];
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i];
     const trimmed = raw.trim();
-    if (trimmed === '' || trimmed.startsWith('#')) continue;
+    if (trimmed === '' || trimmed.startsWith('#') || isColumnLetters(trimmed)) continue;
     const cells: { cell: Cell; column: number }[] = [];
-    for (let c = 0; c < raw.length; c++) {
+    const label = /^\s*(\d{1,2})(?=\s)/.exec(raw);
+    if (label !== null) labels.push({ line: i + 1, label: Number(label[1]), column: raw.indexOf(label[1]) + 1 });
+    for (let c = label === null ? 0 : label[0].length; c < raw.length; c++) {
       const ch = raw[c];
       if (ch === ' ' || ch === '\t') continue;
       const cell = CELL_OF[ch];
@@ -46,6 +53,13 @@ export function parseBoardText(text: string): Result<BoardPicture> {
     const where = rows.length > 0 ? { line: rows[rows.length - 1].line } : { line: 1 };
     return err(problem('bad-size', `a board has ${MIN_SIZE} to ${MAX_SIZE} rows; this one has ${size}`, where));
   }
+  if (labels.length > 0) {
+    const rowOfLine = new Map(rows.map((r, i) => [r.line, size - i]));
+    for (const l of labels) {
+      const row = rowOfLine.get(l.line)!;
+      if (l.label !== row) return err(problem('row-label', `this row is labelled ${l.label} but is row ${row} of a ${size}-row board (the top row is ${size})`, { line: l.line, column: l.column }));
+    }
+  }
   const cells = new Array<Cell>(size * size).fill(EMPTY);
   for (let r = 0; r < size; r++) {
     const row = rows[r];
@@ -57,6 +71,12 @@ export function parseBoardText(text: string): Result<BoardPicture> {
     row.cells.forEach((c, col) => (cells[pointAt(size, col, boardRow)] = c.cell));
   }
   return ok({ size, cells });
+}
+
+/** Whether a line is the column letters a, b, c, … in order, as the terminal's board heads its columns. */
+function isColumnLetters(line: string): boolean {
+  const letters = line.split(/\s+/);
+  return letters.length >= MIN_SIZE && letters.every((l, i) => l === columnLetter(i));
 }
 
 export function makeBoardText(picture: BoardPicture): string {
