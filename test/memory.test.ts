@@ -78,7 +78,7 @@ describe.each(kinds)('gomoku memory on %s', (_name, makeEnv) => {
     await storage.guild('guild-b').games.put(gameKey('c', 'u'), game);
     const r = await memory(env, ['list']);
     expect(r.code).toBe(0);
-    expect(r.out.trim().split('\n')).toEqual(['server   learned  games  finished', `guild-a        ${PAPER.size - 1}      0         0`, 'guild-b        0      1         0']);
+    expect(r.out.trim().split('\n')).toEqual(['server   learned  playing  finished', `guild-a        ${PAPER.size - 1}        0         0`, 'guild-b        0        1         0']);
   });
 
   it('exports a library file that reads back as the same library, and imports it into another server', async () => {
@@ -201,6 +201,6 @@ describe('gomoku memory', () => {
     await storeLibrary(await storageFor(env), 'guild-p', PAPER);
     const bin = join(FIXTURES, '..', '..', 'bin', 'gomoku.mjs');
     const { stdout } = await run('node', [bin, 'memory', 'list'], { env: { ...process.env, ...env } });
-    expect(stdout).toContain(`guild-p        ${PAPER.size - 1}      0         0`);
+    expect(stdout).toContain(`guild-p        ${PAPER.size - 1}        0         0`);
   });
 });

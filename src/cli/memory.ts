@@ -133,7 +133,7 @@ async function list(io: CliIO, memory: Memory<BotSchema>, where: string): Promis
     return 0;
   }
   const rows = census.map(([guild, c]) => [guild, String(c.library), String(c.games), String(c.records)]);
-  const head = ['server', 'learned', 'games', 'finished'];
+  const head = ['server', 'learned', 'playing', 'finished'];
   const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: readonly string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(width[i]) : cell.padStart(width[i]))).join('  ');
   io.out([line(head), ...rows.map(line)].join('\n'));
