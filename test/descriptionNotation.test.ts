@@ -121,7 +121,7 @@ describe('description notation: malformed input', () => {
     const r = parseDescription('(1 x) 1:5');
     expect(r).toEqual({
       ok: false,
-      error: { code: 'expected', message: "expected '/' or ',' or '-' or ')' but found 'x'", index: 3 },
+      error: { code: 'syntax', message: "expected '/' or ',' or '-' or ')' but found 'x'", index: 3 },
     });
     const end = parseDescription('(1, 2-1)');
     expect(!end.ok && end.error.message).toBe('expected a pattern (0 to 5) or a comment but found end of input');

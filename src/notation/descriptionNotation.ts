@@ -258,7 +258,7 @@ class DescriptionParser {
 
   private expected(what: string): undefined {
     this.skipSpace();
-    return this.fail('expected', `expected ${what} but found ${this.found()}`, this.index);
+    return this.fail('syntax', `expected ${what} but found ${this.found()}`, this.index);
   }
 
   private fail(code: string, message: string, index: number): undefined {
@@ -271,7 +271,7 @@ class DescriptionParser {
 export function parseDescriptionSyntax(text: string): Result<DescriptionSyntax> {
   const parser = new DescriptionParser(text);
   const tree = parser.description();
-  if (tree === undefined) return err(parser.problem ?? problem('expected', 'not a description', { index: 0 }));
+  if (tree === undefined) return err(parser.problem ?? problem('syntax', 'not a description', { index: 0 }));
   return ok(tree);
 }
 
