@@ -31,7 +31,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Com
   if (interaction.guildId === null) return ctx.answer(interaction, problemReply({ code: 'not-in-server' }, f));
   if (!canManage(interaction)) return ctx.answer(interaction, problemReply({ code: 'not-admin' }, f));
   const work = ctx.service.stats(interaction.guildId);
-  return ctx.answer(interaction, work.then((r) => replyTo(r, f, resetPromptView)), { deferPrivately: true });
+  return ctx.answer(interaction, work.then((r) => replyTo(r, f, (s) => resetPromptView(s, f))), { deferPrivately: true });
 }
 
 /** `reset-memory:confirm:<user>` or `reset-memory:cancel:<user>`, from the prompt above. */

@@ -17,4 +17,12 @@ export interface Frontend {
   date(ms: number): string;
   /** A channel, by its id: a link on Discord. */
   channel(channelId: string): string;
+  /** Where a member's game is, in a sentence: "in this channel" on Discord, "here" in the terminal (which has no channels). */
+  readonly inChannel: string;
+  /** Whose memory it is, in a sentence: "in this server" on Discord, "here" in the terminal (which has no servers). */
+  readonly inServer: string;
+  /** The library's title: "This server's library" on Discord, "My library" in the terminal. */
+  readonly libraryTitle: string;
+  /** Whether there are servers to speak of — sharing with the pool among them (Discord) — or one memory (the terminal). */
+  readonly servers: boolean;
 }

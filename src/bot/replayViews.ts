@@ -13,8 +13,8 @@ import type { Frontend } from './frontend.ts';
 import { plural } from './words.ts';
 
 export function gamesView(p: PastGames, f: Frontend): Reply {
-  if (p.games.length === 0) return { text: `No game has finished in this server yet. ${f.command('challenge')} to play one.`, images: [], private: false };
-  const head = `**Recent games in this server** (${p.games.length === p.total ? plural(p.total, 'game') : `the last ${p.games.length} of ${p.total}`}, newest first):`;
+  if (p.games.length === 0) return { text: `No game has finished ${f.inServer} yet. ${f.command('challenge')} to play one.`, images: [], private: false };
+  const head = `**Recent games ${f.inServer}** (${p.games.length === p.total ? plural(p.total, 'game') : `the last ${p.games.length} of ${p.total}`}, newest first):`;
   const foot = `${f.command('replay')} with a game's id shows it move by move.`;
   const lines: string[] = [];
   let used = head.length + foot.length + 2;

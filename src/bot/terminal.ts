@@ -157,7 +157,7 @@ async function run(service: GameService, command: string, args: readonly string[
     case 'resign':
       return view(await service.resign(seat), (v) => resignedView(v, f));
     case 'reset':
-      return view(await service.stats(seat.guildId), resetPromptView);
+      return view(await service.stats(seat.guildId), (s) => resetPromptView(s, f));
     default:
       // A bare point is a move: "h8".
       if (args.length === 0 && /^[a-z]\d{1,2}$/.test(command)) return view(await service.move(seat, command), (m) => movedView(m, f));

@@ -122,7 +122,7 @@ export function threatsView(t: ThreatsView, f: Frontend): Reply {
 // The server's memory
 
 export function libraryView(page: LibraryPage, f: Frontend): Reply {
-  const head = `**This server's library**: ${plural(page.learned, 'learned subgoal')} and the rule of the game, grouped by node list as in the paper · page ${page.page} of ${page.pages}`;
+  const head = `**${f.libraryTitle}**: ${plural(page.learned, 'learned subgoal')} and the rule of the game, grouped by node list as in the paper · page ${page.page} of ${page.pages}`;
   const lines: string[] = [];
   let nodeListWidth = 0;
   page.entries.forEach((e, i) => {
@@ -153,7 +153,7 @@ export function libraryView(page: LibraryPage, f: Frontend): Reply {
 export function statsView(s: ServerStats, f: Frontend): Reply {
   const decided = s.botWon + s.botLost + s.draws;
   const lines = [
-    '**Go-Moku in this server**',
+    `**Go-Moku ${f.inServer}**`,
     `Finished games: ${s.games} — members won ${s.botLost}, I won ${s.botWon}, ${plural(s.draws, 'draw')}${resignedWords(s.resigned ?? 0)}${s.abandoned > 0 ? ` (and ${s.abandoned} expired)` : ''}.`,
     decided > 0 ? `I lost ${Math.round((100 * s.botLost) / decided)}% of the games decided${(s.resigned ?? 0) > 0 ? ' by a five or a full board' : ''}.` : 'No game has been decided yet.',
     `Library: ${plural(s.learned, 'learned subgoal')} and the rule of the game (${f.command('library')}).`,
@@ -166,9 +166,12 @@ export function statsView(s: ServerStats, f: Frontend): Reply {
   };
 }
 
-export function resetPromptView(s: ServerStats): Reply {
+export function resetPromptView(s: ServerStats, f: Frontend): Reply {
+  const what = `${plural(s.learned, 'learned subgoal')}, how each has fared, and the record of ${plural(s.games, 'finished game')}`;
   return {
-    text: `This forgets everything this server has taught me: ${plural(s.learned, 'learned subgoal')}, how each has fared, and the record of ${plural(s.games, 'finished game')}. Games being played now are kept; if this server shares with the pool, its contributions are withdrawn, and my rating here starts again. Forget it all?`,
+    text: f.servers
+      ? `This forgets everything this server has taught me: ${what}. Games being played now are kept; if this server shares with the pool, its contributions are withdrawn, and my rating here starts again. Forget it all?`
+      : `This forgets everything I have learned here: ${what}. A game being played now is kept, and my rating starts again. Forget it all?`,
     images: [],
     private: true,
     confirm: 'reset-memory',

@@ -19,6 +19,10 @@ export const discordFrontend: Frontend = {
   pointHelp: '/move suggests some as you type',
   date: (ms) => `<t:${Math.floor(ms / 1000)}:f>`,
   channel: (channelId) => `<#${channelId}>`,
+  inChannel: 'in this channel',
+  inServer: 'in this server',
+  libraryTitle: "This server's library",
+  servers: true,
 };
 
 export const terminalFrontend: Frontend = {
@@ -28,6 +32,10 @@ export const terminalFrontend: Frontend = {
   pointHelp: '`move` on its own lists some',
   date: (ms) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
   channel: (channelId) => `channel ${channelId}`,
+  inChannel: 'here',
+  inServer: 'here',
+  libraryTitle: 'My library',
+  servers: false,
 };
 
 export function describeBotProblem(p: BotProblem, f: Frontend): string {
@@ -35,10 +43,10 @@ export function describeBotProblem(p: BotProblem, f: Frontend): string {
   switch (p.code) {
     case 'no-game': {
       const where = p.elsewhere ?? [];
-      if (where.length === 0) return `You have no game in this channel. Start one with ${c('challenge')}.`;
+      if (where.length === 0) return `You have no game ${f.inChannel}. Start one with ${c('challenge')}.`;
       const list = where.map((id) => f.channel(id));
       const named = list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
-      return `You have no game in this channel: yours ${list.length === 1 ? 'is' : 'are'} in ${named}. Play there with ${c('move')}, or start one here with ${c('challenge')}.`;
+      return `You have no game ${f.inChannel}: yours ${list.length === 1 ? 'is' : 'are'} in ${named}. Play there with ${c('move')}, or start one here with ${c('challenge')}.`;
     }
     case 'game-exists':
       return `You already have a game here (${p.size}×${p.size}, you play ${p.human}, ${plural(p.moves, 'move')} in). Play on with ${c('move')}, or ${c('resign')} it first.`;

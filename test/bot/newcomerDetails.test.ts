@@ -89,7 +89,7 @@ describe('autocomplete', () => {
 
 describe('the terminal game', () => {
   it('prints inline code in quotes and small print indented, not Markdown', () => {
-    expect(plain(describeBotProblem({ code: 'no-game' }, terminalFrontend))).toBe('You have no game in this channel. Start one with "challenge".');
+    expect(plain(describeBotProblem({ code: 'no-game' }, terminalFrontend))).toBe('You have no game here. Start one with "challenge".');
     expect(plain("I answer **j8**. I now have two open threes.\n-# In the paper's terms: plays node 1 of `(1, 1) 3:3', 3'`, five in 3.")).toBe(
       "I answer j8. I now have two open threes.\n  In the paper's terms: plays node 1 of \"(1, 1) 3:3', 3'\", five in 3.",
     );

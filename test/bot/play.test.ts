@@ -73,13 +73,18 @@ describe('gomoku play', () => {
     expect(said).toMatch(/You win with five at/);
     expect(said).toMatch(/I walked back through the game and learned \d+ new subgoals?: "\(1\)/);
     expect(said).toMatch(/^ {4}a b c d e f g h i j k l m n o$/m);
-    expect(said).toContain("This server's library: ");
+    expect(said).toContain("My library: ");
     expect(said).toMatch(/Finished games: \d+ — members won 1, I won \d+, \d+ draws?\./);
+    // The terminal has no channels or servers: its sentences say "here" and "my".
+    expect(said).toContain('Go-Moku here');
+    expect(said).not.toContain('this server');
+    expect(said).not.toContain('this channel');
+    expect(said).toContain('This forgets everything I have learned here: ');
     expect(said).toContain('That game is over: you won it. Start a new one with "challenge".');
     expect(said).toContain('challenge must be a size (15 or 19), a colour (black, white or random) or a level (1 to 5), not "17".');
     expect(said).toContain('Nothing was forgotten.');
     expect(said).toMatch(/Done: I forgot \d+ learned subgoals?/);
-    expect(said).toContain("This server's library: 0 learned subgoals");
+    expect(said).toContain("My library: 0 learned subgoals");
     expect(said).toContain('Six or more in a row does not count: the game goes on.');
     expect(said).toMatch(/^ {2}threats {10}the realisations I recognise/m);
     expect(said).toContain('Unknown command "dance".');

@@ -67,7 +67,7 @@ describe('the words for problems', () => {
       expect(problemReply(p, f)).toMatchObject({ private: true, images: [] });
     }
     expect(describeBotProblem({ code: 'no-game' }, discordFrontend)).toBe('You have no game in this channel. Start one with /challenge.');
-    expect(describeBotProblem({ code: 'no-game' }, terminalFrontend)).toBe('You have no game in this channel. Start one with `challenge`.');
+    expect(describeBotProblem({ code: 'no-game' }, terminalFrontend)).toBe('You have no game here. Start one with `challenge`.');
     const expired = { code: 'game-expired', idleMs: 24 * 3_600_000, at: Date.UTC(2025, 5, 2, 12, 30) } as const;
     expect(describeBotProblem(expired, discordFrontend)).toBe('Your game here expired after 24 hours without a move (on <t:1748867400:f>); /challenge to start a new one.');
     expect(describeBotProblem(expired, terminalFrontend)).toBe('Your game here expired after 24 hours without a move (on 2025-06-02 12:30 UTC); `challenge` to start a new one.');
