@@ -80,6 +80,7 @@ describe('gomoku play', () => {
     expect(said).not.toContain('this server');
     expect(said).not.toContain('this channel');
     expect(said).toContain('This forgets everything I have learned here: ');
+    expect(said).toContain('Your move (black): type a point, a column letter and a row number such as h8.');
     expect(said).toContain('That game is over: you won it. Start a new one with "challenge".');
     expect(said).toContain('challenge must be a size (15 or 19), a colour (black, white or random) or a level (1 to 5), not "17".');
     expect(said).toContain('Nothing was forgotten.');
