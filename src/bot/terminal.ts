@@ -205,7 +205,8 @@ export function plain(text: string): string {
 
 /**
  * The board as text, top row first, with coordinates: `x` black, `o` white, the last move in
- * capitals, `.` empty.
+ * capitals, `.` empty; a legend under it, as a `#` line, so the board copied whole still reads
+ * as board text (src/rules/boardText.ts).
  */
 export function textBoard(s: BoardSnapshot): string {
   const letters = Array.from({ length: s.size }, (_, c) => makePoint(s.size, c)[0]);
@@ -220,6 +221,7 @@ export function textBoard(s: BoardSnapshot): string {
     }
     lines.push(`${String(row + 1).padStart(3)} ${cells.join(' ')}`);
   }
+  lines.push(`    # x black, o white${s.lastMove === undefined ? '' : ', the last move in capitals'}`);
   return lines.join('\n');
 }
 

@@ -267,6 +267,7 @@ describe('the terminal', () => {
     expect(lines[0]).toBe('    a b c d e f g h i j k l m n o');
     expect(lines[15 - 9 + 1]).toBe('  9 . . . . . . . . O . . . . . .');
     expect(lines[15 - 8 + 1]).toBe('  8 . . . . . . . x . . . . . . .');
-    expect(lines).toHaveLength(16);
+    expect(lines[16]).toBe('    # x black, o white, the last move in capitals');
+    expect(lines).toHaveLength(17);
   });
 });
