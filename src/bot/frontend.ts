@@ -23,6 +23,8 @@ export interface Frontend {
   readonly inServer: string;
   /** The library's title: "This server's library" on Discord, "My library" in the terminal. */
   readonly libraryTitle: string;
+  /** How the member plays a move, after "Your move (black): ": the command on Discord, a bare point in the terminal. */
+  readonly howToMove: string;
   /** Whether there are servers to speak of — sharing with the pool among them (Discord) — or one memory (the terminal). */
   readonly servers: boolean;
 }

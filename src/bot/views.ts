@@ -279,9 +279,7 @@ function nextLine(v: GameView, f: Frontend): string {
   const { stored, game } = v;
   const fin = stored.finished;
   if (fin === undefined) {
-    if (game.turn !== stored.human) return 'My move.';
-    // The terminal takes a bare point; Discord's members play with the command.
-    return f.servers ? `Your move (${stored.human}): ${f.command('move')}.` : `Your move (${stored.human}): type a point, a column letter and a row number such as h8.`;
+    return game.turn === stored.human ? `Your move (${stored.human}): ${f.howToMove}.` : 'My move.';
   }
   const status = game.status;
   const five = status.kind === 'won' ? status.five.map((p) => makePoint(stored.size, p)).join(' ') : '';

@@ -22,6 +22,7 @@ export const discordFrontend: Frontend = {
   inChannel: 'in this channel',
   inServer: 'in this server',
   libraryTitle: "This server's library",
+  howToMove: '/move',
   servers: true,
 };
 
@@ -35,6 +36,7 @@ export const terminalFrontend: Frontend = {
   inChannel: 'here',
   inServer: 'here',
   libraryTitle: 'My library',
+  howToMove: 'type a point, a column letter and a row number such as h8',
   servers: false,
 };
 

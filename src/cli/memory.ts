@@ -141,9 +141,9 @@ async function list(io: CliIO, memory: Memory<BotSchema>, where: string): Promis
 }
 
 async function exportTo(io: CliIO, memory: Memory<BotSchema>, guild: string, out: string | undefined): Promise<number> {
-  const text = await exportLibrary(memory, guild);
+  const { text, learned } = await exportLibrary(memory, guild);
   // An empty library is a true backup of a new server, but also what a mistyped id gives: say so.
-  if ((await memory.guild(guild).library.list()).length === 0) io.err(`gomoku memory: server ${guild} has no learned subgoals on this storage (a new server, or a mistyped id? gomoku memory list shows the servers); the file holds only the rule of five`);
+  if (learned === 0) io.err(`gomoku memory: server ${guild} has no learned subgoals on this storage (a new server, or a mistyped id? gomoku memory list shows the servers); the file holds only the rule of five`);
   if (out === undefined) {
     io.out(text.replace(/\n$/, ''));
     return 0;
@@ -158,12 +158,12 @@ async function exportTo(io: CliIO, memory: Memory<BotSchema>, guild: string, out
   return 0;
 }
 
-/** The server's learned subgoals as a library file, oldest first, each after its provenance. */
-export async function exportLibrary(memory: Memory<BotSchema>, guild: string): Promise<string> {
+/** The server's learned subgoals as a library file, oldest first, each after its provenance; `learned`: how many. */
+export async function exportLibrary(memory: Memory<BotSchema>, guild: string): Promise<{ readonly text: string; readonly learned: number }> {
   const g = memory.guild(guild);
   const [learned, version] = await Promise.all([g.library.list(), g.versions.get(LIBRARY_VERSION_KEY)]);
   const { library } = compiledLibrary(learned.map((e) => e.value));
-  return library.toFile([`library of server ${guild}, exported ${new Date().toISOString()} (version ${versionText(version)})`]);
+  return { text: library.toFile([`library of server ${guild}, exported ${new Date().toISOString()} (version ${versionText(version)})`]), learned: learned.length };
 }
 
 export interface Imported {
