@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/frozen.ts --library FILE|empty [--opponent tss|gomokuai] [--games N] [--seed S]
+ * `npx tsx bench/frozen.ts --library FILE|empty|tss-N [--opponent tss|gomokuai] [--games N] [--seed S]
  * [--level L] [--out DIR]`: one library, frozen, against one opponent — the player (seed 1968)
  * in colour-swapped pairs on `generateOpenings(S, N / 2, 19)`, the learning curve's evaluation
  * (src/gomocup/curve.ts `evaluationGames`), with the score split by colour and each game's
@@ -11,6 +11,9 @@
  * use (the series plays 2026, its evaluation 4242; 777 and 999 were used for 2026-11-27's
  * comparisons), old and new on the same openings. Scores are deterministic — budgets count
  * plays, not milliseconds — so a loaded machine changes the times printed, never the games.
+ * `--library tss-N` seats no learner but tss reading N attacker moves (3–9; tss itself reads 6)
+ * in the learner's place, on the same openings: a reference for what a score against tss means
+ * (2026-11-27: tss-7 scored 61.6 % against tss on openings 777).
  * `--out DIR` writes every game as a record (`game-NNN-COLOUR-W|L|D.txt`, the learner's colour
  * and result) for `gomoku analyse --walk` and `gomoku replay`.
  */
@@ -18,8 +21,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGomokuaiPlayer } from '../src/cli/gomokuaiPlayer.ts';
 import { SolverPlayer } from '../src/cli/solverPlayer.ts';
-import { evaluationGames, type CurveOpponent } from '../src/gomocup/curve.ts';
-import { generateOpenings, makeOutcomeRecord } from '../src/gomocup/match.ts';
+import { engineOf, evaluationGames, type CurveOpponent } from '../src/gomocup/curve.ts';
+import { generateOpenings, makeOutcomeRecord, playMatch, type MatchReport } from '../src/gomocup/match.ts';
 import { Library } from '../src/learning/library.ts';
 import type { Level } from '../src/play/player.ts';
 
@@ -59,8 +62,17 @@ function parseOptions(args: readonly string[]): Options {
   return o as Options;
 }
 
+/** The depth N of `--library tss-N`, or undefined for a library. */
+function referenceDepth(library: string): number | undefined {
+  const m = /^tss-(\d+)$/.exec(library);
+  if (m === null) return undefined;
+  const n = Number(m[1]);
+  if (n < 3 || n > 9) throw new Error(`--library tss-N needs N from 3 to 9, not ${m[1]}`);
+  return n;
+}
+
 function readLibrary(path: string): Library {
-  if (path === 'empty') return Library.empty();
+  if (path === 'empty' || referenceDepth(path) !== undefined) return Library.empty();
   const read = Library.fromFile(readFileSync(path, 'utf8'));
   if (!read.ok) throw new Error(`${path}: ${read.error.message}`);
   return read.value;
@@ -73,7 +85,13 @@ async function main(): Promise<void> {
   const library = readLibrary(o.library);
   const opponent: CurveOpponent = o.opponent === 'tss' ? { name: 'tss', create: () => new SolverPlayer() } : { name: 'gomokuai', create: () => createGomokuaiPlayer() };
   const started = performance.now();
-  const report = await evaluationGames(library, opponent, { size: 19, games: o.games, openings: generateOpenings(o.seed, o.games / 2, 19), level: o.level });
+  const openings = generateOpenings(o.seed, o.games / 2, 19);
+  const depth = referenceDepth(o.library);
+  // The reference sits in the learner's seat under the learner's name, so the report reads the same.
+  const report: MatchReport =
+    depth === undefined
+      ? await evaluationGames(library, opponent, { size: 19, games: o.games, openings, level: o.level })
+      : await playMatch(engineOf('learner', () => new SolverPlayer({ maxMoves: depth, name: o.library })), engineOf(opponent.name, () => opponent.create(0)), { size: 19, games: o.games, openings, timeoutMs: 60_000 });
   const standing = report.standings[0];
   const byColour = { black: 0, white: 0 };
   let results = '';
@@ -89,7 +107,7 @@ async function main(): Promise<void> {
   const half = o.games / 2;
   process.stdout.write(
     [
-      `${o.library} (${library.size - 1} learned subgoals), level ${o.level}, against ${o.opponent}, ${o.games} games on generateOpenings(${o.seed})`,
+      `${o.library}${referenceDepth(o.library) === undefined ? ` (${library.size - 1} learned subgoals), level ${o.level}` : ' (no library: the reference)'}, against ${o.opponent}, ${o.games} games on generateOpenings(${o.seed})`,
       `score ${pct(standing.scorePercent)} (${standing.wins}–${standing.losses}–${standing.draws}); as black ${pct((100 * byColour.black) / half)}, as white ${pct((100 * byColour.white) / half)}`,
       `move time mean ${standing.meanMs.toFixed(1)} ms, worst ${standing.maxMs.toFixed(0)} ms; ${((performance.now() - started) / 1000).toFixed(0)} s in all`,
       `results in order (game 1 black): ${results}`,
