@@ -5,7 +5,9 @@
  *    level 1–5 against `gomokuai` (the npm package, a one-move-lookahead scorer), against
  *    `tss` (the soundness solver as a threat-space player, src/cli/solverPlayer.ts) and, for
  *    levels 1–4, against itself at level 5; plus `tss` against `gomokuai` to place the two
- *    sparring partners. Each on 15×15 and 19×19, in colour-swapped pairs from balanced
+ *    sparring partners, and `tss-7` (tss reading one attacker move deeper) against `tss`, the
+ *    yardstick for a learned library's score against tss (61.6 % over 160 games on
+ *    2026-11-27). Each on 15×15 and 19×19, in colour-swapped pairs from balanced
  *    openings (`generateOpenings`, src/gomocup/match.ts: 3 to 5 stones near the centre, no open three
  *    or four for either side), engine against engine over the Gomocup protocol in this
  *    process (`builtin` engines) with the match runner's exact-five referee.
@@ -135,6 +137,7 @@ function elcock(level: Level, library: Library, seed: number, name = `elcock-${l
 
 const gomokuai: CurveOpponent = { name: 'gomokuai', create: () => createGomokuaiPlayer() };
 const tss: CurveOpponent = { name: 'tss', create: () => new SolverPlayer() };
+const tss7: CurveOpponent = { name: 'tss-7', create: () => new SolverPlayer({ maxMoves: 7, name: 'tss-7' }) };
 
 // ---------------------------------------------------------------------------------------
 // Part 1: matches
@@ -168,6 +171,7 @@ async function runMatches(o: Options): Promise<void> {
     const rows: MatchRow[] = [];
     const seed = size; // the same openings for every match on a board size
     rows.push(await match(size, tss, gomokuai, o.matchGames, seed, o.out));
+    rows.push(await match(size, tss7, tss, o.matchGames, seed, o.out));
     for (const level of [1, 2, 3, 4, 5] as const) {
       const me: CurveOpponent = { name: `elcock-${level}`, create: () => elcock(level, empty, 1968 + level) };
       rows.push(await match(size, me, gomokuai, o.matchGames, seed, o.out));
