@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/frozen.ts --library FILE|empty|tss-N [--opponent tss|gomokuai] [--games N] [--seed S]
+ * `npx tsx bench/frozen.ts --library FILE|empty|tss-N [--opponent tss|tss-N|gomokuai] [--games N] [--seed S]
  * [--level L] [--out DIR]`: one library, frozen, against one opponent — the player (seed 1968)
  * in colour-swapped pairs on `generateOpenings(S, N / 2, 19)`, the learning curve's evaluation
  * (src/gomocup/curve.ts `evaluationGames`), with the score split by colour and each game's
@@ -28,7 +28,8 @@ import type { Level } from '../src/play/player.ts';
 
 interface Options {
   library: string;
-  opponent: 'tss' | 'gomokuai';
+  /** `tss`, `tss-N` (tss reading N attacker moves) or `gomokuai`. */
+  opponent: string;
   games: number;
   seed: number;
   level: Level;
@@ -48,7 +49,7 @@ function parseOptions(args: readonly string[]): Options {
     };
     if (a === '--library') o.library = v;
     else if (a === '--opponent') {
-      if (v !== 'tss' && v !== 'gomokuai') throw new Error(`--opponent is tss or gomokuai, not ${v}`);
+      if (v !== 'tss' && v !== 'gomokuai' && referenceDepth(v) === undefined) throw new Error(`--opponent is tss, tss-N or gomokuai, not ${v}`);
       o.opponent = v;
     } else if (a === '--games') {
       o.games = whole(2, 10_000);
@@ -62,12 +63,12 @@ function parseOptions(args: readonly string[]): Options {
   return o as Options;
 }
 
-/** The depth N of `--library tss-N`, or undefined for a library. */
-function referenceDepth(library: string): number | undefined {
-  const m = /^tss-(\d+)$/.exec(library);
+/** The depth N of `tss-N` (for `--library` or `--opponent`), or undefined for anything else. */
+function referenceDepth(name: string): number | undefined {
+  const m = /^tss-(\d+)$/.exec(name);
   if (m === null) return undefined;
   const n = Number(m[1]);
-  if (n < 3 || n > 9) throw new Error(`--library tss-N needs N from 3 to 9, not ${m[1]}`);
+  if (n < 3 || n > 9) throw new Error(`tss-N needs N from 3 to 9, not ${m[1]}`);
   return n;
 }
 
@@ -83,7 +84,11 @@ const pct = (x: number) => `${x.toFixed(1)} %`;
 async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
   const library = readLibrary(o.library);
-  const opponent: CurveOpponent = o.opponent === 'tss' ? { name: 'tss', create: () => new SolverPlayer() } : { name: 'gomokuai', create: () => createGomokuaiPlayer() };
+  const opponentDepth = referenceDepth(o.opponent);
+  const opponent: CurveOpponent =
+    o.opponent === 'gomokuai'
+      ? { name: 'gomokuai', create: () => createGomokuaiPlayer() }
+      : { name: o.opponent, create: () => new SolverPlayer(opponentDepth === undefined ? {} : { maxMoves: opponentDepth, name: o.opponent }) };
   const started = performance.now();
   const openings = generateOpenings(o.seed, o.games / 2, 19);
   const depth = referenceDepth(o.library);
