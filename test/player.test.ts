@@ -86,6 +86,61 @@ describe('move choice', () => {
   });
 });
 
+describe('building toward what it has learned (step 5a)', () => {
+  // Black holds a two (j10 k10) and h8; white's closed three k11 l12 m13 is no realisation of
+  // anything yet, so neither side has one to act on: a quiet move.
+  const quiet = () => {
+    const g = Game.create(19);
+    for (const t of ['j10', 'k11', 'k10', 'l12', 'h8', 'm13']) expectOk(g.play(expectOk(parsePoint(19, t))));
+    return g;
+  };
+
+  it('with the paper\'s six subgoals it plays toward their realisations; with the rule of five alone, by position', () => {
+    const g = quiet();
+    const learned = createPlayer({ library: library(LEARNED), level: 5, seed: 1 }).choose(g);
+    expect(learned.reason.kind).toBe('build');
+    expect(explain(learned, g.size)).toBe(
+      "j9: builds toward what it has learned — after it, 28 realisations of its subgoals, the quickest `(1, 2-1, 2) 4:3', 2'-4:2', 3'` at h7 h10, five in 4",
+    );
+    const rule = createPlayer({ library: library(RULE), level: 5, seed: 1 }).choose(g);
+    expect(rule.reason.kind).toBe('positional');
+    expect(['n14', 'o15']).toContain(pt(g, rule.point));
+  });
+
+  it('what it names is on the board after the move, and the rule of five alone never builds (seeded games)', () => {
+    const lib = library(LEARNED);
+    let built = 0;
+    for (let seed = 0; seed < 4; seed++) {
+      const g = Game.create(15);
+      const learner = createPlayer({ library: lib, seed, level: 5 });
+      const plain = createPlayer({ library: library(RULE), seed: seed + 50, level: 5 });
+      while (!g.isOver && g.moves.length < 60) {
+        const player = g.moves.length % 2 === 0 ? learner : plain;
+        const choice = player.choose(g);
+        if (player === plain) expect(choice.reason.kind).not.toBe('build');
+        expectOk(g.play(choice.point));
+        if (choice.reason.kind !== 'build') continue;
+        built++;
+        const after = new Recogniser(g.board.clone(), lib).realisations(choice.colour).filter((r) => r.subgoal.text !== '(1) 1:5' && r.comments.some((c) => c !== undefined));
+        expect(after.length).toBe(choice.reason.realisations);
+        expect(after.map((r) => r.key)).toContain(choice.reason.quickest.key);
+        const k = Math.min(...choice.reason.quickest.comments.filter((c) => c !== undefined));
+        for (const r of after) expect(Math.min(...r.comments.filter((c) => c !== undefined))).toBeGreaterThanOrEqual(k);
+      }
+    }
+    expect(built).toBeGreaterThan(3);
+  });
+
+  it('levels 1 and 2 do not weigh what they learned; 3 to 5 weigh more points the higher the level', () => {
+    expect(LEVELS[1].shapes).toBe(0);
+    expect(LEVELS[2].shapes).toBe(0);
+    expect(LEVELS[3].shapes).toBeLessThan(LEVELS[4].shapes);
+    expect(LEVELS[4].shapes).toBeLessThan(LEVELS[5].shapes);
+    const g = quiet();
+    for (const level of [1, 2] as const) expect(createPlayer({ library: library(LEARNED), level, seed: 1 }).choose(g).reason.kind).not.toBe('build');
+  });
+});
+
 describe('explanations', () => {
   it('every reason names realisations that are really on the board (seeded games)', () => {
     const lib = library(LEARNED);

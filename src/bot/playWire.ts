@@ -33,6 +33,7 @@ export type WireReason =
   | { readonly kind: 'attack'; readonly realisation: WireRealisation; readonly node: number; readonly moves: number }
   | { readonly kind: 'force' | 'refute'; readonly line: WireLine }
   | { readonly kind: 'defend'; readonly destroyed: readonly WireRealisation[]; readonly threats: number }
+  | { readonly kind: 'build'; readonly realisations: number; readonly quickest: WireRealisation }
   | { readonly kind: 'positional'; readonly score: number }
   | { readonly kind: 'opening' };
 
@@ -74,6 +75,8 @@ function reasonToWire(r: Reason): WireReason {
       return { kind: r.kind, line: { attacker: r.line.attacker, moves: r.line.moves, line: r.line.line.map(stepToWire) } };
     case 'defend':
       return { kind: 'defend', destroyed: r.destroyed.map(realisationToWire), threats: r.threats };
+    case 'build':
+      return { kind: 'build', realisations: r.realisations, quickest: realisationToWire(r.quickest) };
     case 'positional':
       return { kind: 'positional', score: r.score };
     case 'opening':
@@ -101,6 +104,8 @@ function reasonFromWire(w: WireReason, lookup: SubgoalLookup): Reason {
       };
     case 'defend':
       return { kind: 'defend', destroyed: w.destroyed.map(real), threats: w.threats };
+    case 'build':
+      return { kind: 'build', realisations: w.realisations, quickest: real(w.quickest) };
     case 'positional':
       return { kind: 'positional', score: w.score };
     case 'opening':

@@ -129,6 +129,15 @@ function plainReason(before: Board, choice: MoveChoice, v: Voice): string {
       if (threat !== undefined && reason.line.moves <= 2) return threat;
       return threat === undefined ? force : `${threat} ${force}`;
     }
+    case 'build': {
+      const n = reason.realisations;
+      const from = at(commentedNode(reason.quickest));
+      const k = movesToFive(reason.quickest)!;
+      return threat ?? pick([
+        `A quiet move toward shapes the library has learned: ${v.I} ${v.now} hold ${n === 1 ? 'one' : n} of them, the nearest a five in ${k} moves from ${from}.`,
+        `${cap(v.I)} build toward what the library has learned: from ${from}, a five in ${k} moves unless ${v.you} break it up.`,
+      ]);
+    }
     case 'positional':
       return threat ?? positionalWords(before, p, me, mine, v, pick);
   }

@@ -21,7 +21,14 @@
  *    player's horizon, play a point that destroys all of the most urgent ones (an explicit or
  *    implicit node common to them) if there is one; otherwise the point that destroys the
  *    most urgent realisations, weighed by urgency, ties going to the one that also builds.
- * 5. **Positional play**: the point that builds most of its own possible 5-patterns and
+ * 5a. **Build what it has learned** (levels 3–5): of the quiet points near the stones, best
+ *    positional value first (up to the level's `shapes`), the one after which it holds the
+ *    most realisations of its learned subgoals — each weighing 2^-k, k its moves to five, so
+ *    the quickest count most. The rule of five's `(1) 1:5` is not counted (a four is the
+ *    tactics above), so with nothing learned this step never fires. The paper's program plays
+ *    to realise what it recognises; this is that one move earlier: toward shapes from which it
+ *    has learned that a five is inevitable.
+ * 5b. **Positional play**: the point that builds most of its own possible 5-patterns and
  *    spoils most of the opponent's (each pattern through the point counts more the more
  *    stones it holds), among the points near the stones.
  *
@@ -68,14 +75,16 @@ interface LevelRule {
   readonly breadth: number;
   /** The most candidate defences checked against the opponent's forced line. */
   readonly defences: number;
+  /** The most quiet points weighed by the learned realisations they make (step 5a; 0: none). */
+  readonly shapes: number;
 }
 
 export const LEVELS: Readonly<Record<Level, LevelRule>> = {
-  1: { horizon: 2, overlook: 0.5, margin: 0.35, depth: 0, budget: 0, moveBudget: 0, breadth: 0, defences: 0 },
-  2: { horizon: 3, overlook: 0.3, margin: 0.25, depth: 0, budget: 0, moveBudget: 0, breadth: 0, defences: 0 },
-  3: { horizon: 4, overlook: 0.15, margin: 0.15, depth: 3, budget: 60, moveBudget: 150, breadth: 6, defences: 4 },
-  4: { horizon: 6, overlook: 0.05, margin: 0.08, depth: 4, budget: 120, moveBudget: 300, breadth: 8, defences: 8 },
-  5: { horizon: Infinity, overlook: 0, margin: 0.04, depth: 5, budget: 200, moveBudget: 500, breadth: 10, defences: 12 },
+  1: { horizon: 2, overlook: 0.5, margin: 0.35, depth: 0, budget: 0, moveBudget: 0, breadth: 0, defences: 0, shapes: 0 },
+  2: { horizon: 3, overlook: 0.3, margin: 0.25, depth: 0, budget: 0, moveBudget: 0, breadth: 0, defences: 0, shapes: 0 },
+  3: { horizon: 4, overlook: 0.15, margin: 0.15, depth: 3, budget: 60, moveBudget: 150, breadth: 6, defences: 4, shapes: 12 },
+  4: { horizon: 6, overlook: 0.05, margin: 0.08, depth: 4, budget: 120, moveBudget: 300, breadth: 8, defences: 8, shapes: 24 },
+  5: { horizon: Infinity, overlook: 0, margin: 0.04, depth: 5, budget: 200, moveBudget: 500, breadth: 10, defences: 12, shapes: 40 },
 };
 
 /** Why a move was chosen, in the paper's terms. */
@@ -86,6 +95,7 @@ export type Reason =
   | { readonly kind: 'force'; readonly line: ForcedLine }
   | { readonly kind: 'refute'; readonly line: ForcedLine }
   | { readonly kind: 'defend'; readonly destroyed: readonly Realisation[]; readonly threats: number }
+  | { readonly kind: 'build'; readonly realisations: number; readonly quickest: Realisation }
   | { readonly kind: 'positional'; readonly score: number }
   | { readonly kind: 'opening' };
 
@@ -244,7 +254,13 @@ export class Player implements MovePlayer {
       return { point, colour: me, reason: { kind: 'defend', destroyed, threats: urgent.length } };
     }
 
-    // 5. Positional play.
+    // 5a. Build toward what it has learned.
+    if (rule.shapes > 0) {
+      const built = this.build(game, r, rule.shapes);
+      if (built !== undefined) return built;
+    }
+
+    // 5b. Positional play.
     const { point, score } = this.positional(game, rule, rnd);
     return { point, colour: me, reason: { kind: 'positional', score } };
   }
@@ -330,6 +346,39 @@ export class Player implements MovePlayer {
     return bestPoints.length > 0 ? rnd.pick(bestPoints) : nearestCentre(game)!;
   }
 
+  /**
+   * Step 5a: of the `shapes` points near the stones with the best positional value, the one
+   * after which the side's realisations of learned subgoals weigh most (2^-k each, k moves to
+   * five; `(1) 1:5` not counted); ties by positional value, then point. Undefined when no
+   * candidate changes that weight — nothing learned is within reach — and position decides.
+   * Each candidate is one play and undo on the kept recogniser. Only the side's own
+   * realisations are weighed: step 4 has already answered any the opponent has in view.
+   */
+  private build(game: Game, r: Recogniser, shapes: number): MoveChoice | undefined {
+    const me = game.turn;
+    const board = game.board;
+    const candidates = board
+      .emptyNear(2)
+      .map((p) => ({ p, v: positionalValue(board, p, stoneOf(me)) }))
+      .sort((a, b) => b.v - a.v || a.p - b.p)
+      .slice(0, shapes);
+    let best: { p: Point; weight: number } | undefined;
+    let least = Infinity;
+    for (const { p } of candidates) {
+      r.play(p, stoneOf(me));
+      const weight = learnedWeight(r.live(me));
+      r.undo();
+      least = Math.min(least, weight);
+      if (best === undefined || weight > best.weight) best = { p, weight };
+    }
+    if (best === undefined || best.weight === least) return undefined;
+    r.play(best.p, stoneOf(me));
+    const learned = r.live(me).filter(isLearned);
+    const quickestOne = quickest(learned)!;
+    r.undo();
+    return { point: best.p, colour: me, reason: { kind: 'build', realisations: learned.length, quickest: quickestOne } };
+  }
+
   private positional(game: Game, rule: LevelRule, rnd: Random): { point: Point; score: number } {
     const board = game.board;
     const me = stoneOf(game.turn);
@@ -348,6 +397,21 @@ export class Player implements MovePlayer {
 
 export function createPlayer(config: PlayerConfig): Player {
   return new Player(config);
+}
+
+/** The rule of five's text: the one subgoal the player is born with, not learned. */
+const RULE_OF_FIVE = '(1) 1:5';
+
+/** A realisation with a comment of a subgoal other than the rule of five. */
+function isLearned(r: Realisation): boolean {
+  return movesToFive(r) !== undefined && r.subgoal.text !== RULE_OF_FIVE;
+}
+
+/** What step 5a weighs: 2^-k for each learned realisation, k its moves to five. */
+function learnedWeight(rs: readonly Realisation[]): number {
+  let w = 0;
+  for (const r of rs) if (isLearned(r)) w += 2 ** -movesToFive(r)!;
+  return w;
 }
 
 /** The label of the node with the smallest comment (the quickest start). */
@@ -422,6 +486,8 @@ export function explain(choice: MoveChoice, size: number): string {
       const made = first.from !== undefined ? ` (node of \`${first.from.subgoal.text}\`)` : first.makes !== undefined ? `, making \`${first.makes.subgoal.text}\`,` : '';
       return `${at(choice.point)}: stops ${other}'s forced line — ${other} would play ${at(first.point)}${made} and win in ${reason.line.moves}`;
     }
+    case 'build':
+      return `${at(choice.point)}: builds toward what it has learned — after it, ${reason.realisations} realisation${reason.realisations === 1 ? '' : 's'} of its subgoals, the quickest \`${reason.quickest.subgoal.text}\` at ${nodes(reason.quickest)}, five in ${movesToFive(reason.quickest)}`;
     case 'positional':
       return `${at(choice.point)}: builds its own 5-patterns and spoils ${other}'s (by position: no learned realisation to act on)`;
   }

@@ -121,6 +121,16 @@ describe('reasons in plain words, one kind of reason at a time', () => {
     expect(said('reasons/quiet-two.txt', RULE, 5).plain).toBe('I now have an open three at f8–i8: unless you block it, I make an open four at g8.');
   });
 
+  it('building toward what the library has learned: how many realisations the move leaves, and the nearest five', () => {
+    expect(said('reasons/build.txt', PAPER, 5)).toEqual({
+      point: 'j9',
+      kind: 'build',
+      plain: 'A quiet move toward shapes the library has learned: I now hold 28 of them, the nearest a five in 4 moves from h7.',
+      paper: "builds toward what it has learned — after it, 28 realisations of its subgoals, the quickest `(1, 2-1, 2) 4:3', 2'-4:2', 3'` at h7 h10, five in 4",
+    });
+    expect(said('reasons/build.txt', PAPER, 5, true).plain).toBe('A quiet move toward shapes the library has learned: you then hold 28 of them, the nearest a five in 4 moves from h7.');
+  });
+
   it('a hint speaks to the member', () => {
     expect(said('player/double-three.txt', PAPER, 5, true).plain).toBe(
       'You then have two open threes, at h8–j8 and j6–j8: I can block only one of them. You can force a five in 3 moves from here.',

@@ -86,10 +86,12 @@ describe('the play workers answer as this thread does', () => {
   it('move after move of one game, the worker\'s kept players answer as new ones do here', { timeout: 180_000 }, async () => {
     // Each question is one member's move on from the last answer (the worker's player goes on
     // from there: takes back the bot's move, plays the record's two), as in a real game.
+    const kinds = new Set<string>();
     for (let n = 2; n <= 32; n++) {
       const q = { size: record.size, moves: record.moves.slice(0, n), level: 5 as const, seed: moveSeed(77, n) };
       const here = thinkTurn(createPlayer, subgoals, q);
       const there = await pool.turn('g1', held, q);
+      if (here.choice !== undefined) kinds.add(here.choice.reason.kind);
       expect(there.choice?.point, `move ${n}`).toBe(here.choice?.point);
       if (here.choice !== undefined) expect(explain(there.choice!, record.size)).toBe(explain(here.choice, record.size));
       expect(there.before).toEqual(here.before);
@@ -106,6 +108,8 @@ describe('the play workers answer as this thread does', () => {
         expect(hintThere.considered).toEqual(hintHere.considered);
       }
     }
+    // A quiet move built toward learned shapes crossed the wire too, with its realisation.
+    expect(kinds).toContain('build');
   });
 
   it('a new library version is sent again; a drawing is the same bytes', { timeout: 60_000 }, async () => {
