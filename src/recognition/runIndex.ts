@@ -236,14 +236,20 @@ export class RunIndex {
 
   /**
    * Moves the reads of the live runs (`cells`) and of the dead ones an undo may bring back
-   * (`kept`) together, at the start of a fresh arena; every other run's reads are gone.
+   * (`kept`) together, at the start of a fresh arena; every other run's reads are gone. Each
+   * record gets its own copy: a run remade without reading again (Recogniser.withoutLost)
+   * shares its dead predecessor's reads, and both may be here, so what is moved can be more
+   * than the old arena held.
    */
   compactReads(cells: readonly [RunRecord[][], RunRecord[][]], kept: readonly RunRecord[]): void {
     const old = this.arena;
-    let live = 0;
-    for (let i = 0; i < 2; i++) for (const cell of cells[i]) for (const rec of cell) live += rec.readLen;
+    let moved = 0;
+    for (let i = 0; i < 2; i++) for (const cell of cells[i]) for (const rec of cell) moved += rec.readLen;
+    for (const rec of kept) moved += rec.readLen;
     // Room to spare afterwards, or the next move would sweep again.
-    const fresh = new Int32Array(live * 2 > old.length ? old.length * 2 : old.length);
+    let size = old.length;
+    while (moved * 2 > size) size *= 2;
+    const fresh = new Int32Array(size);
     let top = 0;
     const move = (rec: RunRecord): void => {
       fresh.set(old.subarray(rec.readStart, rec.readStart + rec.readLen), top);
