@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Game } from '../src/rules/game.ts';
 import { parseGame } from '../src/rules/gameRecord.ts';
-import { createPlayer, explain, LEVELS, type Level, type MoveChoice } from '../src/play/player.ts';
+import { createPlayer, explain, LEVELS, type BuildSide, type Level, type MoveChoice } from '../src/play/player.ts';
 import { makePoint, parsePoint } from '../src/rules/point.ts';
 import { seededRandom } from '../src/rules/random.ts';
 import { Recogniser } from '../src/recognition/recognise.ts';
+import { opposite, stoneOf } from '../src/rules/types.ts';
 import { expectOk } from '../src/rules/result.ts';
 import { fixture } from './support/fixtures.ts';
 import { library } from './support/recognition.ts';
@@ -107,8 +108,28 @@ describe('building toward what it has learned (step 5a)', () => {
     expect(['n14', 'o15']).toContain(pt(g, rule.point));
   });
 
-  it('what it names is on the board after the move, and the rule of five alone never builds (seeded games)', () => {
+  it('takes the other side\'s best point when it has nothing of its own to build', () => {
+    const g = expectOk(parseGame(fixture('reasons/build-deny.txt')));
+    const c = createPlayer({ library: library(LEARNED), level: 5, seed: 1 }).choose(g);
+    expect(c.reason.kind).toBe('build');
+    expect(explain(c, g.size)).toBe(
+      "j9: takes black's best point by what it has learned — there black would have had 28 realisations of its subgoals, the quickest `(1, 2-1, 2) 4:3', 2'-4:2', 3'` at h7 h10, five in 4",
+    );
+    expect(createPlayer({ library: library(RULE), level: 5, seed: 1 }).choose(g).reason.kind).toBe('positional');
+  });
+
+  it('what it names is on the board with the move, its own or the other side\'s, and the rule of five alone never builds (seeded games)', () => {
     const lib = library(LEARNED);
+    const learnedOf = (board: Game['board'], colour: 'black' | 'white') =>
+      new Recogniser(board, lib).realisations(colour).filter((r) => r.subgoal.text !== '(1) 1:5' && r.comments.some((c) => c !== undefined));
+    const quickestK = (r: { comments: readonly (number | undefined)[] }) => Math.min(...r.comments.filter((c): c is number => c !== undefined));
+    const check = (board: Game['board'], colour: 'black' | 'white', side: BuildSide) => {
+      const found = learnedOf(board, colour);
+      expect(found.length).toBe(side.count);
+      if (side.quickest === undefined) return;
+      expect(found.map((r) => r.key)).toContain(side.quickest.key);
+      for (const r of found) expect(quickestK(r)).toBeGreaterThanOrEqual(quickestK(side.quickest));
+    };
     let built = 0;
     for (let seed = 0; seed < 4; seed++) {
       const g = Game.create(15);
@@ -118,14 +139,18 @@ describe('building toward what it has learned (step 5a)', () => {
         const player = g.moves.length % 2 === 0 ? learner : plain;
         const choice = player.choose(g);
         if (player === plain) expect(choice.reason.kind).not.toBe('build');
-        expectOk(g.play(choice.point));
-        if (choice.reason.kind !== 'build') continue;
-        built++;
-        const after = new Recogniser(g.board.clone(), lib).realisations(choice.colour).filter((r) => r.subgoal.text !== '(1) 1:5' && r.comments.some((c) => c !== undefined));
-        expect(after.length).toBe(choice.reason.realisations);
-        expect(after.map((r) => r.key)).toContain(choice.reason.quickest.key);
-        const k = Math.min(...choice.reason.quickest.comments.filter((c) => c !== undefined));
-        for (const r of after) expect(Math.min(...r.comments.filter((c) => c !== undefined))).toBeGreaterThanOrEqual(k);
+        if (choice.reason.kind === 'build') {
+          built++;
+          const reason = choice.reason;
+          expect(reason.mine.quickest !== undefined || reason.theirs.quickest !== undefined).toBe(true);
+          const theirs = g.board.clone();
+          theirs.play(choice.point, stoneOf(opposite(choice.colour)));
+          check(theirs, opposite(choice.colour), reason.theirs);
+          expectOk(g.play(choice.point));
+          check(g.board.clone(), choice.colour, reason.mine);
+        } else {
+          expectOk(g.play(choice.point));
+        }
       }
     }
     expect(built).toBeGreaterThan(3);

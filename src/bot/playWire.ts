@@ -8,7 +8,7 @@
  * question was asked with — the same texts, so the same subgoals, and views that compare
  * subgoals by text see no difference.
  */
-import type { MoveChoice, Reason } from '../play/player.ts';
+import type { BuildSide, MoveChoice, Reason } from '../play/player.ts';
 import type { ForcedLine, LineStep } from '../play/lookahead.ts';
 import type { Realisation } from '../recognition/realisation.ts';
 import type { Subgoal } from '../recognition/subgoal.ts';
@@ -33,9 +33,14 @@ export type WireReason =
   | { readonly kind: 'attack'; readonly realisation: WireRealisation; readonly node: number; readonly moves: number }
   | { readonly kind: 'force' | 'refute'; readonly line: WireLine }
   | { readonly kind: 'defend'; readonly destroyed: readonly WireRealisation[]; readonly threats: number }
-  | { readonly kind: 'build'; readonly realisations: number; readonly quickest: WireRealisation }
+  | { readonly kind: 'build'; readonly mine: WireBuildSide; readonly theirs: WireBuildSide }
   | { readonly kind: 'positional'; readonly score: number }
   | { readonly kind: 'opening' };
+
+export interface WireBuildSide {
+  readonly count: number;
+  readonly quickest?: WireRealisation;
+}
 
 export interface WireChoice {
   readonly point: MoveChoice['point'];
@@ -63,6 +68,14 @@ export function choiceFromWire(w: WireChoice, lookup: SubgoalLookup): MoveChoice
   return { point: w.point, colour: w.colour, reason: reasonFromWire(w.reason, lookup) };
 }
 
+function buildSideToWire(b: BuildSide): WireBuildSide {
+  return { count: b.count, ...(b.quickest !== undefined ? { quickest: realisationToWire(b.quickest) } : {}) };
+}
+
+function buildSideFromWire(w: WireBuildSide, lookup: SubgoalLookup): BuildSide {
+  return { count: w.count, ...(w.quickest !== undefined ? { quickest: realisationFromWire(w.quickest, lookup) } : {}) };
+}
+
 function reasonToWire(r: Reason): WireReason {
   switch (r.kind) {
     case 'five':
@@ -76,7 +89,7 @@ function reasonToWire(r: Reason): WireReason {
     case 'defend':
       return { kind: 'defend', destroyed: r.destroyed.map(realisationToWire), threats: r.threats };
     case 'build':
-      return { kind: 'build', realisations: r.realisations, quickest: realisationToWire(r.quickest) };
+      return { kind: 'build', mine: buildSideToWire(r.mine), theirs: buildSideToWire(r.theirs) };
     case 'positional':
       return { kind: 'positional', score: r.score };
     case 'opening':
@@ -105,7 +118,7 @@ function reasonFromWire(w: WireReason, lookup: SubgoalLookup): Reason {
     case 'defend':
       return { kind: 'defend', destroyed: w.destroyed.map(real), threats: w.threats };
     case 'build':
-      return { kind: 'build', realisations: w.realisations, quickest: real(w.quickest) };
+      return { kind: 'build', mine: buildSideFromWire(w.mine, lookup), theirs: buildSideFromWire(w.theirs, lookup) };
     case 'positional':
       return { kind: 'positional', score: w.score };
     case 'opening':

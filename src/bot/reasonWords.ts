@@ -130,13 +130,21 @@ function plainReason(before: Board, choice: MoveChoice, v: Voice): string {
       return threat === undefined ? force : `${threat} ${force}`;
     }
     case 'build': {
-      const n = reason.realisations;
-      const from = at(commentedNode(reason.quickest));
-      const k = movesToFive(reason.quickest)!;
-      return threat ?? pick([
+      // Its own shape first; the other side's point, said as such when that is all it is.
+      const own = reason.mine.quickest;
+      const theirs = reason.theirs.quickest;
+      if (own === undefined) {
+        const from = at(commentedNode(theirs!));
+        return threat ?? `A quiet move on ${v.your} best point: from here ${v.you} could have built toward a five in ${movesToFive(theirs!)} moves with a shape the library has learned, starting at ${from}.`;
+      }
+      const n = reason.mine.count;
+      const from = at(commentedNode(own));
+      const k = movesToFive(own)!;
+      const also = theirs === undefined ? '' : ` It also takes a point ${v.you} could have built on.`;
+      return (threat ?? pick([
         `A quiet move toward shapes the library has learned: ${v.I} ${v.now} hold ${n === 1 ? 'one' : n} of them, the nearest a five in ${k} moves from ${from}.`,
         `${cap(v.I)} build toward what the library has learned: from ${from}, a five in ${k} moves unless ${v.you} break it up.`,
-      ]);
+      ])) + (threat === undefined ? also : '');
     }
     case 'positional':
       return threat ?? positionalWords(before, p, me, mine, v, pick);

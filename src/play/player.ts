@@ -22,12 +22,13 @@
  *    implicit node common to them) if there is one; otherwise the point that destroys the
  *    most urgent realisations, weighed by urgency, ties going to the one that also builds.
  * 5a. **Build what it has learned** (levels 3–5): of the quiet points near the stones, best
- *    positional value first (up to the level's `shapes`), the one after which it holds the
- *    most realisations of its learned subgoals — each weighing 2^-k, k its moves to five, so
- *    the quickest count most. The rule of five's `(1) 1:5` is not counted (a four is the
+ *    positional value first (up to the level's `shapes`), the one where its own learned
+ *    realisations after playing there, and the opponent's were the opponent to play there,
+ *    weigh most together — each realisation of a learned subgoal 2^-k, k its moves to five,
+ *    so the quickest count most. The rule of five's `(1) 1:5` is not counted (a four is the
  *    tactics above), so with nothing learned this step never fires. The paper's program plays
- *    to realise what it recognises; this is that one move earlier: toward shapes from which it
- *    has learned that a five is inevitable.
+ *    to realise what it recognises and destroys what the opponent realises; this is both one
+ *    move earlier: toward its own learned shapes, and on the opponent's best point for theirs.
  * 5b. **Positional play**: the point that builds most of its own possible 5-patterns and
  *    spoils most of the opponent's (each pattern through the point counts more the more
  *    stones it holds), among the points near the stones.
@@ -95,9 +96,15 @@ export type Reason =
   | { readonly kind: 'force'; readonly line: ForcedLine }
   | { readonly kind: 'refute'; readonly line: ForcedLine }
   | { readonly kind: 'defend'; readonly destroyed: readonly Realisation[]; readonly threats: number }
-  | { readonly kind: 'build'; readonly realisations: number; readonly quickest: Realisation }
+  | { readonly kind: 'build'; readonly mine: BuildSide; readonly theirs: BuildSide }
   | { readonly kind: 'positional'; readonly score: number }
   | { readonly kind: 'opening' };
+
+/** One side's learned realisations with a move at the point (step 5a): how many, and the quickest. */
+export interface BuildSide {
+  readonly count: number;
+  readonly quickest?: Realisation;
+}
 
 export interface MoveChoice {
   readonly point: Point;
@@ -256,7 +263,7 @@ export class Player implements MovePlayer {
 
     // 5a. Build toward what it has learned.
     if (rule.shapes > 0) {
-      const built = this.build(game, r, rule.shapes);
+      const built = this.build(game, this.search(game, rule.depth), rule.shapes);
       if (built !== undefined) return built;
     }
 
@@ -348,35 +355,45 @@ export class Player implements MovePlayer {
 
   /**
    * Step 5a: of the `shapes` points near the stones with the best positional value, the one
-   * after which the side's realisations of learned subgoals weigh most (2^-k each, k moves to
-   * five; `(1) 1:5` not counted); ties by positional value, then point. Undefined when no
-   * candidate changes that weight — nothing learned is within reach — and position decides.
-   * Each candidate is one play and undo on the kept recogniser. Only the side's own
-   * realisations are weighed: step 4 has already answered any the opponent has in view.
+   * where the side's learned realisations after playing there plus the opponent's, were they
+   * to play there, weigh most (2^-k each, k moves to five; `(1) 1:5` not counted); ties by
+   * positional value, then point. Undefined when every candidate weighs the same — nothing
+   * learned is within reach — and position decides. Each candidate is two plays and undos on
+   * the look-ahead's recogniser, whose library is the subgoals a search of the level's depth
+   * can finish (`quickSubgoals`): a third of the plays' cost with the whole library, and the
+   * shapes the player can then play out.
    */
-  private build(game: Game, r: Recogniser, shapes: number): MoveChoice | undefined {
+  private build(game: Game, la: Lookahead, shapes: number): MoveChoice | undefined {
     const me = game.turn;
+    const them = opposite(me);
     const board = game.board;
     const candidates = board
       .emptyNear(2)
       .map((p) => ({ p, v: positionalValue(board, p, stoneOf(me)) }))
       .sort((a, b) => b.v - a.v || a.p - b.p)
       .slice(0, shapes);
+    const weighOne = (p: Point, c: Colour) => {
+      la.play(p, c);
+      const w = learnedWeight(la.realisations(c));
+      la.undo();
+      return w;
+    };
     let best: { p: Point; weight: number } | undefined;
     let least = Infinity;
     for (const { p } of candidates) {
-      r.play(p, stoneOf(me));
-      const weight = learnedWeight(r.live(me));
-      r.undo();
+      const weight = weighOne(p, me) + weighOne(p, them);
       least = Math.min(least, weight);
       if (best === undefined || weight > best.weight) best = { p, weight };
     }
     if (best === undefined || best.weight === least) return undefined;
-    r.play(best.p, stoneOf(me));
-    const learned = r.live(me).filter(isLearned);
-    const quickestOne = quickest(learned)!;
-    r.undo();
-    return { point: best.p, colour: me, reason: { kind: 'build', realisations: learned.length, quickest: quickestOne } };
+    const side = (c: Colour): BuildSide => {
+      la.play(best.p, c);
+      const learned = la.realisations(c).filter(isLearned);
+      const q = quickest(learned);
+      la.undo();
+      return q === undefined ? { count: 0 } : { count: learned.length, quickest: q };
+    };
+    return { point: best.p, colour: me, reason: { kind: 'build', mine: side(me), theirs: side(them) } };
   }
 
   private positional(game: Game, rule: LevelRule, rnd: Random): { point: Point; score: number } {
@@ -486,8 +503,13 @@ export function explain(choice: MoveChoice, size: number): string {
       const made = first.from !== undefined ? ` (node of \`${first.from.subgoal.text}\`)` : first.makes !== undefined ? `, making \`${first.makes.subgoal.text}\`,` : '';
       return `${at(choice.point)}: stops ${other}'s forced line — ${other} would play ${at(first.point)}${made} and win in ${reason.line.moves}`;
     }
-    case 'build':
-      return `${at(choice.point)}: builds toward what it has learned — after it, ${reason.realisations} realisation${reason.realisations === 1 ? '' : 's'} of its subgoals, the quickest \`${reason.quickest.subgoal.text}\` at ${nodes(reason.quickest)}, five in ${movesToFive(reason.quickest)}`;
+    case 'build': {
+      const side = (b: BuildSide, whose: string) =>
+        `${b.count} realisation${b.count === 1 ? '' : 's'} of ${whose} subgoals, the quickest \`${b.quickest!.subgoal.text}\` at ${nodes(b.quickest!)}, five in ${movesToFive(b.quickest!)}`;
+      const theirs = reason.theirs.quickest === undefined ? '' : `there ${other} would have had ${side(reason.theirs, 'its')}`;
+      if (reason.mine.quickest === undefined) return `${at(choice.point)}: takes ${other}'s best point by what it has learned — ${theirs}`;
+      return `${at(choice.point)}: builds toward what it has learned — after it, ${side(reason.mine, 'its')}${theirs === '' ? '' : `; and ${theirs}`}`;
+    }
     case 'positional':
       return `${at(choice.point)}: builds its own 5-patterns and spoils ${other}'s (by position: no learned realisation to act on)`;
   }

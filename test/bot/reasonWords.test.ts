@@ -131,6 +131,15 @@ describe('reasons in plain words, one kind of reason at a time', () => {
     expect(said('reasons/build.txt', PAPER, 5, true).plain).toBe('A quiet move toward shapes the library has learned: you then hold 28 of them, the nearest a five in 4 moves from h7.');
   });
 
+  it('taking the other side\'s best point, said as such', () => {
+    expect(said('reasons/build-deny.txt', PAPER, 5)).toEqual({
+      point: 'j9',
+      kind: 'build',
+      plain: 'A quiet move on your best point: from here you could have built toward a five in 4 moves with a shape the library has learned, starting at h7.',
+      paper: "takes black's best point by what it has learned — there black would have had 28 realisations of its subgoals, the quickest `(1, 2-1, 2) 4:3', 2'-4:2', 3'` at h7 h10, five in 4",
+    });
+  });
+
   it('a hint speaks to the member', () => {
     expect(said('player/double-three.txt', PAPER, 5, true).plain).toBe(
       'You then have two open threes, at h8–j8 and j6–j8: I can block only one of them. You can force a five in 3 moves from here.',
