@@ -36,9 +36,10 @@
  * Levels 1–5 (as the old Go programs had them): lower levels look less far — a realisation
  * needing more moves than the level's horizon is not acted on — and overlook each of the
  * opponent's realisations with some probability, and levels 3–5 look ahead 3, 4 and 5 of
- * their own moves. Level 5 is the full player. Among
- * positional moves within a small margin of the best, one is drawn from the seeded
- * generator, so games differ from seed to seed but one seed always plays the same game.
+ * their own moves and weigh 12, 24 and 40 quiet points by what they learned. Level 5 is the
+ * full player. Among positional moves within a small margin of the best, one is drawn from
+ * the seeded generator, so games differ from seed to seed but one seed always plays the same
+ * game.
  * The soundness solver is never used while playing.
  */
 import type { MoveClock, MovePlayer } from './engine.ts';
@@ -360,8 +361,9 @@ export class Player implements MovePlayer {
    * positional value, then point. Undefined when every candidate weighs the same — nothing
    * learned is within reach — and position decides. Each candidate is two plays and undos on
    * the look-ahead's recogniser, whose library is the subgoals a search of the level's depth
-   * can finish (`quickSubgoals`): a third of the plays' cost with the whole library, and the
-   * shapes the player can then play out.
+   * can finish (`quickSubgoals`; 329 of the 1000-subgoal fixture at depth 5): cheaper plays
+   * than the whole library's — on it the level-5 median move was 62–66 ms, here 36 ms — and
+   * the shapes the player can then play out.
    */
   private build(game: Game, la: Lookahead, shapes: number): MoveChoice | undefined {
     const me = game.turn;
