@@ -53,6 +53,7 @@ import { follow, fourMoves, Lookahead, type ForcedLine } from './lookahead.ts';
 import { commonDestroyers, destroyingPoints, movesToFive, quickest, type Realisation } from '../recognition/realisation.ts';
 import type { Recogniser } from '../recognition/recognise.ts';
 import type { Subgoal } from '../recognition/subgoal.ts';
+import { RULE_OF_FIVE } from '../notation/libraryFile.ts';
 import { opposite, stoneOf, type Colour, type Point, type Stone } from '../rules/types.ts';
 
 export type Level = 1 | 2 | 3 | 4 | 5;
@@ -368,34 +369,34 @@ export class Player implements MovePlayer {
   private build(game: Game, la: Lookahead, shapes: number): MoveChoice | undefined {
     const me = game.turn;
     const them = opposite(me);
-    const board = game.board;
-    const candidates = board
-      .emptyNear(2)
-      .map((p) => ({ p, v: positionalValue(board, p, stoneOf(me)) }))
-      .sort((a, b) => b.v - a.v || a.p - b.p)
-      .slice(0, shapes);
-    const weighOne = (p: Point, c: Colour) => {
+    // One pass over the colour's realisations with a stone of c at p: the weight, the count
+    // and the quickest. A realisation is its subgoal and signature, so it outlives the undo.
+    const weigh = (p: Point, c: Colour): { weight: number; side: BuildSide } => {
       la.play(p, c);
-      const w = learnedWeight(la.realisations(c));
+      let weight = 0;
+      let count = 0;
+      let first: Realisation | undefined;
+      for (const r of la.realisations(c)) {
+        if (r.subgoal.text === RULE_OF_FIVE) continue;
+        const k = movesToFive(r)!;
+        weight += 2 ** -k;
+        count++;
+        if (first === undefined || k < movesToFive(first)!) first = r;
+      }
       la.undo();
-      return w;
+      return { weight, side: first === undefined ? { count: 0 } : { count, quickest: first } };
     };
-    let best: { p: Point; weight: number } | undefined;
+    let best: { p: Point; weight: number; mine: BuildSide; theirs: BuildSide } | undefined;
     let least = Infinity;
-    for (const { p } of candidates) {
-      const weight = weighOne(p, me) + weighOne(p, them);
+    for (const { point } of this.positionalScores(game).slice(0, shapes)) {
+      const mine = weigh(point, me);
+      const theirs = weigh(point, them);
+      const weight = mine.weight + theirs.weight;
       least = Math.min(least, weight);
-      if (best === undefined || weight > best.weight) best = { p, weight };
+      if (best === undefined || weight > best.weight) best = { p: point, weight, mine: mine.side, theirs: theirs.side };
     }
     if (best === undefined || best.weight === least) return undefined;
-    const side = (c: Colour): BuildSide => {
-      la.play(best.p, c);
-      const learned = la.realisations(c).filter(isLearned);
-      const q = quickest(learned);
-      la.undo();
-      return q === undefined ? { count: 0 } : { count: learned.length, quickest: q };
-    };
-    return { point: best.p, colour: me, reason: { kind: 'build', mine: side(me), theirs: side(them) } };
+    return { point: best.p, colour: me, reason: { kind: 'build', mine: best.mine, theirs: best.theirs } };
   }
 
   private positional(game: Game, rule: LevelRule, rnd: Random): { point: Point; score: number } {
@@ -416,21 +417,6 @@ export class Player implements MovePlayer {
 
 export function createPlayer(config: PlayerConfig): Player {
   return new Player(config);
-}
-
-/** The rule of five's text: the one subgoal the player is born with, not learned. */
-const RULE_OF_FIVE = '(1) 1:5';
-
-/** A realisation with a comment of a subgoal other than the rule of five. */
-function isLearned(r: Realisation): boolean {
-  return movesToFive(r) !== undefined && r.subgoal.text !== RULE_OF_FIVE;
-}
-
-/** What step 5a weighs: 2^-k for each learned realisation, k its moves to five. */
-function learnedWeight(rs: readonly Realisation[]): number {
-  let w = 0;
-  for (const r of rs) if (isLearned(r)) w += 2 ** -movesToFive(r)!;
-  return w;
 }
 
 /** The label of the node with the smallest comment (the quickest start). */
