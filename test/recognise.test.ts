@@ -531,21 +531,21 @@ describe('incremental recognition keeps exactly the state of a fresh scan', () =
 
   it('through trial plays and undos of many points at each move, as the player weighs its quiet moves', () => {
     // The player plays each of its best points for either side and takes it back (step 5a):
-    // hundreds of journaled plays between two real moves, so the read arena is swept while
-    // the journal holds dead runs an undo may bring back — and a dead run is still in its cell.
+    // many journaled plays between two real moves, and the read arena is swept while the
+    // journal holds dead runs an undo may bring back.
     const learned = expectOk(Library.fromFile(readFileSync(new URL('../bench/fixtures/learned-library.txt', import.meta.url), 'utf8'))).subgoals();
     const rnd = seededRandom(29);
-    const { compared } = followFresh(learned, generateGame(31, 12), 10, (live, board) => {
-      const trials = emptiesNearCentre(board, 5).slice(0, 20);
-      for (const p of trials) {
+    const { compared, stats } = followFresh(learned, generateGame(31, 12), 10, (live, board) => {
+      for (const p of emptiesNearCentre(board, 6).slice(0, 20)) {
         live.play(p, BLACK);
         live.undo();
         live.play(p, WHITE);
         live.undo();
       }
-      live.play(rnd.pick(emptiesNearCentre(board, 5)), board.stoneCount % 2 === 0 ? BLACK : WHITE);
+      live.play(rnd.pick(emptiesNearCentre(board, 6)), board.stoneCount % 2 === 0 ? BLACK : WHITE);
     });
     expect(compared).toBeGreaterThan(100);
+    expect(stats.journaledSweeps).toBeGreaterThan(0);
   });
 
   it('sorts the realisations of a run, without making it again, when a move only takes from what it read', () => {

@@ -47,6 +47,8 @@ export interface RecogniseStats {
    * realisations were sorted, the lost from the kept (see Recogniser.withoutLost).
    */
   pruned: number;
+  /** Sweeps of the read arena (RunIndex.compactReads) made while the journal held dead runs an undo may bring back. */
+  journaledSweeps: number;
 }
 
 /**
@@ -157,7 +159,7 @@ export class Recogniser {
   private readonly gateReads = new GateReads();
   /** In the run under way's list, where the first realisation it made anew (not one of its old run's) stands, or FRESH_NONE. */
   private freshFrom = FRESH_NONE;
-  readonly stats: RecogniseStats = { runs: 0, steps: 0, capped: 0, gated: 0, pruned: 0 };
+  readonly stats: RecogniseStats = { runs: 0, steps: 0, capped: 0, gated: 0, pruned: 0, journaledSweeps: 0 };
   /** The point whose change the update under way is for; -1 between updates. */
   private changing: Point = -1;
 
@@ -459,6 +461,7 @@ export class Recogniser {
   private compactReads(): void {
     const kept: RunRecord[] = [];
     for (const f of this.journal) for (const rec of f.killed) if (!rec.alive && rec.journaled) kept.push(rec);
+    if (kept.length > 0) this.stats.journaledSweeps++;
     this.index.compactReads(this.cells, kept);
     // Reads have moved: no frame's mark means anything now.
     for (const f of this.journal) f.arenaMark = -1;
