@@ -5,6 +5,7 @@ import { createPlayer, explain, LEVELS, type BuildSide, type Level, type MoveCho
 import { makePoint, parsePoint } from '../src/rules/point.ts';
 import { seededRandom } from '../src/rules/random.ts';
 import { Recogniser } from '../src/recognition/recognise.ts';
+import { Lookahead } from '../src/play/lookahead.ts';
 import { opposite, stoneOf } from '../src/rules/types.ts';
 import { expectOk } from '../src/rules/result.ts';
 import { fixture } from './support/fixtures.ts';
@@ -72,6 +73,23 @@ describe('move choice', () => {
     }
     expect(g.status.kind === 'won' && g.status.winner).toBe('black');
     expect(blackMoves).toBeLessThanOrEqual(3);
+  });
+
+  it('reads the opponent\'s lines one move deeper than its own: at level 3 it stops a line of 4', () => {
+    const g = expectOk(parseGame(fixture('reasons/guard.txt')));
+    const subgoals = library(LEARNED);
+    const la = new Lookahead(subgoals, LEVELS[3].depth);
+    la.sync(g);
+    la.startMove(10_000);
+    const bounds = (depth: number) => ({ depth, budget: LEVELS[3].budget, breadth: LEVELS[3].breadth });
+    expect(la.forcedWin('white', bounds(LEVELS[3].depth))).toBeUndefined();
+    expect(la.forcedWin('white', bounds(LEVELS[3].guard))?.moves).toBe(4);
+    const c = createPlayer({ library: subgoals, level: 3, seed: 1 }).choose(g);
+    expect(c.reason.kind).toBe('refute');
+    expect(explain(c, g.size)).toBe("g7: stops white's forced line — white would play g7 (node of `(1, 1) 3:3', 3'`) and win in 4");
+    la.play(c.point, 'black');
+    expect(la.forcedWin('white', bounds(LEVELS[3].guard))).toBeUndefined();
+    expect(la.lastSearchCut).toBe(false);
   });
 
   it('opens at the centre and plays near the stones when it knows nothing to do', () => {
