@@ -5,7 +5,7 @@ import { createPlayer, explain, LEVELS, type BuildSide, type Level, type MoveCho
 import { makePoint, parsePoint } from '../src/rules/point.ts';
 import { seededRandom } from '../src/rules/random.ts';
 import { Recogniser } from '../src/recognition/recognise.ts';
-import { Lookahead } from '../src/play/lookahead.ts';
+import { fourMoves, Lookahead } from '../src/play/lookahead.ts';
 import { opposite, stoneOf } from '../src/rules/types.ts';
 import { expectOk } from '../src/rules/result.ts';
 import { fixture } from './support/fixtures.ts';
@@ -90,6 +90,19 @@ describe('move choice', () => {
     la.play(c.point, 'black');
     expect(la.forcedWin('white', bounds(LEVELS[3].guard))).toBeUndefined();
     expect(la.lastSearchCut).toBe(false);
+  });
+
+  it('when none of its best-ranked defences holds, it tries its own fours that destroy a threat', () => {
+    const g = expectOk(parseGame(fixture('reasons/tempo-four.txt')));
+    const subgoals = library(LEARNED);
+    const c = createPlayer({ library: subgoals, level: 4, seed: 1 }).choose(g);
+    expect(explain(c, g.size)).toBe("f13: stops white's forced line — white would play h14 (node of `(1, 1) 2:4, 4`) and win in 2");
+    const la = new Lookahead(subgoals, LEVELS[4].depth);
+    la.sync(g);
+    la.startMove(10_000);
+    expect(fourMoves(la.board, stoneOf('black'))).toContain(c.point);
+    la.play(c.point, 'black');
+    expect(la.forcedWin('white', { depth: LEVELS[4].guard, budget: LEVELS[4].budget, breadth: LEVELS[4].breadth })).toBeUndefined();
   });
 
   it('opens at the centre and plays near the stones when it knows nothing to do', () => {

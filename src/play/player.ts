@@ -11,7 +11,8 @@
  *    search whose threats are its realisations and whose moves are their commented nodes and
  *    fours, is played; else, if the opponent would have one were it their move, the first
  *    candidate defence after which the search shows it gone. The opponent's lines are read
- *    one move deeper than its own (`guard`). Nothing here but the library.
+ *    one move deeper than its own (`guard`); should none of its best-ranked defences hold,
+ *    it tries its own fours that destroy one of their threats. Nothing here but the library.
  * 3b. **Attack when it wins the race**: play the commented node of its own realisation with
  *    the fewest moves to five, k, when the opponent's best realisation needs more than k
  *    moves. A plan of two moves is a four or an open four and cannot be interrupted; a plan of
@@ -314,17 +315,22 @@ export class Player implements MovePlayer {
       if (k === undefined || k <= rule.guard) continue;
       for (const p of destroyingPoints(r)) slower.set(p, (slower.get(p) ?? 0) + 1000 / 2 ** (k - rule.guard));
     }
-    const candidates = new Set<Point>([...theirs.line.map((s) => s.point), ...hits.keys(), ...fourMoves(la.board, stoneOf(me))]);
+    const fours = fourMoves(la.board, stoneOf(me));
+    const candidates = new Set<Point>([...theirs.line.map((s) => s.point), ...hits.keys(), ...fours]);
     const board = la.board;
     const ranked = [...candidates]
       .filter((p) => board.isEmpty(p))
       .map((p) => ({ p, v: (hits.get(p) ?? 0) * 1e6 + (slower.get(p) ?? 0) * 1e3 + (p === theirs.line[0].point ? 1e5 : 0) + positionalValue(board, p, stoneOf(me)) }))
-      .sort((a, b) => b.v - a.v || a.p - b.p)
-      .slice(0, rule.defences);
+      .sort((a, b) => b.v - a.v || a.p - b.p);
+    // The best `defences` of them; then, should none of those hold, its own fours that also
+    // destroy a threat: a four the opponent must answer gains the tempo a plain block lacks,
+    // but it destroys fewer threats than the blocks ranked above it.
+    const tried = ranked.slice(0, rule.defences);
+    for (const x of ranked.slice(rule.defences)) if (hits.has(x.p) && fours.includes(x.p)) tried.push(x);
     // A defence after which the search shows no line is kept; one after which it only found
     // none before a bound cut it short is kept if nothing better turns up.
     let doubtful: Point | undefined;
-    for (const { p } of ranked) {
+    for (const { p } of tried) {
       if (la.playsLeft === 0) break;
       la.play(p, me);
       const still = la.forcedWin(them, guard);
