@@ -39,10 +39,9 @@
  * needing more moves than the level's horizon is not acted on — and overlook each of the
  * opponent's realisations with some probability, and levels 3–5 look ahead 3, 4 and 5 of
  * their own moves (4, 5 and 6 of the opponent's) and weigh 12, 24 and 40 quiet points by what
- * they learned. Level 5 is the
- * full player. Among positional moves within a small margin of the best, one is drawn from
- * the seeded generator, so games differ from seed to seed but one seed always plays the same
- * game.
+ * they learned. Level 5 is the full player. Among positional moves within a small margin of
+ * the best, one is drawn from the seeded generator, so games differ from seed to seed but one
+ * seed always plays the same game.
  * The soundness solver is never used while playing.
  */
 import type { MoveClock, MovePlayer } from './engine.ts';
@@ -322,9 +321,9 @@ export class Player implements MovePlayer {
       .filter((p) => board.isEmpty(p))
       .map((p) => ({ p, v: (hits.get(p) ?? 0) * 1e6 + (slower.get(p) ?? 0) * 1e3 + (p === theirs.line[0].point ? 1e5 : 0) + positionalValue(board, p, stoneOf(me)) }))
       .sort((a, b) => b.v - a.v || a.p - b.p);
-    // The best `defences` of them; then, should none of those hold, its own fours that also
-    // destroy a threat: a four the opponent must answer gains the tempo a plain block lacks,
-    // but it destroys fewer threats than the blocks ranked above it.
+    // The best `defences` of them, then its own fours ranked below those that destroy a
+    // threat: a four the opponent must answer gains the tempo a plain block lacks, so it may
+    // hold where the blocks that destroy more do not. Tried in that order.
     const tried = ranked.slice(0, rule.defences);
     for (const x of ranked.slice(rule.defences)) if (hits.has(x.p) && fours.includes(x.p)) tried.push(x);
     // A defence after which the search shows no line is kept; one after which it only found
