@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Game } from '../src/rules/game.ts';
 import { parseGame } from '../src/rules/gameRecord.ts';
-import { createPlayer, explain, LEVELS, type BuildSide, type Level, type MoveChoice } from '../src/play/player.ts';
+import { createPlayer, explain, guardDepth, LEVELS, type BuildSide, type Level, type MoveChoice } from '../src/play/player.ts';
 import { makePoint, parsePoint } from '../src/rules/point.ts';
 import { seededRandom } from '../src/rules/random.ts';
 import { Recogniser } from '../src/recognition/recognise.ts';
@@ -83,12 +83,12 @@ describe('move choice', () => {
     la.startMove(10_000);
     const bounds = (depth: number) => ({ depth, budget: LEVELS[3].budget, breadth: LEVELS[3].breadth });
     expect(la.forcedWin('white', bounds(LEVELS[3].depth))).toBeUndefined();
-    expect(la.forcedWin('white', bounds(LEVELS[3].guard))?.moves).toBe(4);
+    expect(la.forcedWin('white', bounds(guardDepth(3)))?.moves).toBe(4);
     const c = createPlayer({ library: subgoals, level: 3, seed: 1 }).choose(g);
     expect(c.reason.kind).toBe('refute');
     expect(explain(c, g.size)).toBe("g7: stops white's forced line — white would play g7 (node of `(1, 1) 3:3', 3'`) and win in 4");
     la.play(c.point, 'black');
-    expect(la.forcedWin('white', bounds(LEVELS[3].guard))).toBeUndefined();
+    expect(la.forcedWin('white', bounds(guardDepth(3)))).toBeUndefined();
     expect(la.lastSearchCut).toBe(false);
   });
 
@@ -102,7 +102,7 @@ describe('move choice', () => {
     la.startMove(10_000);
     expect(fourMoves(la.board, stoneOf('black'))).toContain(c.point);
     la.play(c.point, 'black');
-    expect(la.forcedWin('white', { depth: LEVELS[4].guard, budget: LEVELS[4].budget, breadth: LEVELS[4].breadth })).toBeUndefined();
+    expect(la.forcedWin('white', { depth: guardDepth(4), budget: LEVELS[4].budget, breadth: LEVELS[4].breadth })).toBeUndefined();
   });
 
   it('opens at the centre and plays near the stones when it knows nothing to do', () => {

@@ -11,8 +11,9 @@
  *    search whose threats are its realisations and whose moves are their commented nodes and
  *    fours, is played; else, if the opponent would have one were it their move, the first
  *    candidate defence after which the search shows it gone. The opponent's lines are read
- *    one move deeper than its own (`guard`); should none of its best-ranked defences hold,
- *    it tries its own fours that destroy one of their threats. Nothing here but the library.
+ *    one move deeper than its own (`guardDepth`); should none of its best-ranked defences
+ *    hold, it tries its own fours that destroy one of their threats. Nothing here but the
+ *    library.
  * 3b. **Attack when it wins the race**: play the commented node of its own realisation with
  *    the fewest moves to five, k, when the opponent's best realisation needs more than k
  *    moves. A plan of two moves is a four or an open four and cannot be interrupted; a plan of
@@ -72,14 +73,6 @@ interface LevelRule {
   readonly margin: number;
   /** The look-ahead's depth in the searching side's moves (0: no look-ahead). */
   readonly depth: number;
-  /**
-   * The depth at which it reads the opponent's lines, one more than its own: a line the
-   * opponent can start on their next move is checked a move further than the player would
-   * attack with, because a defence judged at its own depth lets through the lines that are
-   * one move longer (2026-11-28: of 15 decisive defences that failed against tss though a
-   * saving point existed, 7 were shown to fail at the next depth, none of the saving points).
-   */
-  readonly guard: number;
   /** The most moves one search may play. */
   readonly budget: number;
   /** The most moves all the searches of one move may play together. */
@@ -93,12 +86,23 @@ interface LevelRule {
 }
 
 export const LEVELS: Readonly<Record<Level, LevelRule>> = {
-  1: { horizon: 2, overlook: 0.5, margin: 0.35, depth: 0, guard: 0, budget: 0, moveBudget: 0, breadth: 0, defences: 0, shapes: 0 },
-  2: { horizon: 3, overlook: 0.3, margin: 0.25, depth: 0, guard: 0, budget: 0, moveBudget: 0, breadth: 0, defences: 0, shapes: 0 },
-  3: { horizon: 4, overlook: 0.15, margin: 0.15, depth: 3, guard: 4, budget: 60, moveBudget: 150, breadth: 6, defences: 4, shapes: 12 },
-  4: { horizon: 6, overlook: 0.05, margin: 0.08, depth: 4, guard: 5, budget: 120, moveBudget: 300, breadth: 8, defences: 8, shapes: 24 },
-  5: { horizon: Infinity, overlook: 0, margin: 0.04, depth: 5, guard: 6, budget: 200, moveBudget: 500, breadth: 10, defences: 12, shapes: 40 },
+  1: { horizon: 2, overlook: 0.5, margin: 0.35, depth: 0, budget: 0, moveBudget: 0, breadth: 0, defences: 0, shapes: 0 },
+  2: { horizon: 3, overlook: 0.3, margin: 0.25, depth: 0, budget: 0, moveBudget: 0, breadth: 0, defences: 0, shapes: 0 },
+  3: { horizon: 4, overlook: 0.15, margin: 0.15, depth: 3, budget: 60, moveBudget: 150, breadth: 6, defences: 4, shapes: 12 },
+  4: { horizon: 6, overlook: 0.05, margin: 0.08, depth: 4, budget: 120, moveBudget: 300, breadth: 8, defences: 8, shapes: 24 },
+  5: { horizon: Infinity, overlook: 0, margin: 0.04, depth: 5, budget: 200, moveBudget: 500, breadth: 10, defences: 12, shapes: 40 },
 };
+
+/**
+ * The depth at which a level reads the opponent's lines: one more than its own. A line the
+ * opponent can start on their next move is checked a move further than the player would
+ * attack with, because a defence judged at its own depth lets through the lines one move
+ * longer (DESIGN, "The opponent's lines are read one move deeper"). 0 without a look-ahead.
+ */
+export function guardDepth(level: Level): number {
+  const depth = LEVELS[level].depth;
+  return depth === 0 ? 0 : depth + 1;
+}
 
 /** Why a move was chosen, in the paper's terms. */
 export type Reason =
@@ -249,7 +253,7 @@ export class Player implements MovePlayer {
 
     // 3-4. Look ahead: a forced win of its own, else a defence against the opponent's.
     if (rule.depth > 0) {
-      const found = this.lookAhead(game, rule);
+      const found = this.lookAhead(game, level);
       if (found !== undefined) return found;
     }
 
@@ -292,7 +296,9 @@ export class Player implements MovePlayer {
    * threats destroyed first. Undefined when neither side has a forced line, or no defence
    * was found (the caller then destroys what it can).
    */
-  private lookAhead(game: Game, rule: LevelRule): MoveChoice | undefined {
+  private lookAhead(game: Game, level: Level): MoveChoice | undefined {
+    const rule = LEVELS[level];
+    const deeper = guardDepth(level);
     const me = game.turn;
     const them = opposite(me);
     const la = this.search(game, rule.depth);
@@ -300,10 +306,10 @@ export class Player implements MovePlayer {
     const bounds = { depth: rule.depth, budget: rule.budget, breadth: rule.breadth };
     const mine = la.forcedWin(me, bounds);
     if (mine !== undefined) return { point: mine.line[0].point, colour: me, reason: { kind: 'force', line: mine } };
-    const guard = { ...bounds, depth: rule.guard };
+    const guard = { ...bounds, depth: deeper };
     const theirs = la.forcedWin(them, guard);
     if (theirs === undefined) return undefined;
-    const threats = la.realisations(them).filter((r) => movesToFive(r)! <= rule.guard);
+    const threats = la.realisations(them).filter((r) => movesToFive(r)! <= deeper);
     const hits = new Map<Point, number>();
     for (const r of threats) for (const p of destroyingPoints(r)) hits.set(p, (hits.get(p) ?? 0) + 1);
     // Among defences that stop the line, one that also destroys the opponent's slower
@@ -311,8 +317,8 @@ export class Player implements MovePlayer {
     const slower = new Map<Point, number>();
     for (const r of this.sync(game).realisations(them)) {
       const k = movesToFive(r);
-      if (k === undefined || k <= rule.guard) continue;
-      for (const p of destroyingPoints(r)) slower.set(p, (slower.get(p) ?? 0) + 1000 / 2 ** (k - rule.guard));
+      if (k === undefined || k <= deeper) continue;
+      for (const p of destroyingPoints(r)) slower.set(p, (slower.get(p) ?? 0) + 1000 / 2 ** (k - deeper));
     }
     const fours = fourMoves(la.board, stoneOf(me));
     const candidates = new Set<Point>([...theirs.line.map((s) => s.point), ...hits.keys(), ...fours]);
