@@ -224,9 +224,12 @@ describe('gomoku analyse and gomoku library', () => {
     const r = await runCli(['analyse', '--game', join(games, 'repeated-loss-gomokuai.txt'), '--walk']);
     expect(r.code).toBe(0);
     const lines = r.out.trim().split('\n');
-    expect(lines.map((l) => l.split(':')[0])).toEqual(['26 o4 learned', '24 n3 learned', '22 q6 learned', '20 p6 passed', '18 p5 learned', '16 n7 learned', '14 n5 stopped']);
+    expect(lines.map((l) => l.split(':')[0])).toEqual(['26 o4 learned', '24 n3 learned', '22 q6 learned', '20 p6 passed', '18 p5 learned', '16 n7 learned', '14 n5 passed', '12 m5 stopped']);
     expect(lines[4]).toBe("18 p5 learned: (1, 1) 3:4, 3' (known)");
     expect(lines[3]).toMatch(/the winner already held \(1\) 2:4' \(five in 2\)$/);
+    // n5 makes an open three: white had to answer it, so the walk looks further back.
+    expect(lines[6]).toBe("14 n5 passed: every set of its 8 realisations holding the move shares a node; the move makes (1) 2:4' (five in 2), which the loser must answer");
+    expect(lines[7]).toBe("12 m5 stopped: 0 of the winner's 0 realisations after it hold the move as a stone");
   });
 
   it('analyse --write adds to a library file that library then lists', async () => {
@@ -251,7 +254,7 @@ describe('gomoku analyse and gomoku library', () => {
 });
 
 describe('a walk back that stops where no description can say the lesson', () => {
-  it('names the split line at the move it stops, after learning the four subgoals behind it', () => {
+  it('names the split line at the move it cannot learn from, after learning the four subgoals behind it', () => {
     const r = record('split-line');
     const game = expectOk(replayRecord(r));
     const a = expectOk(analyseGame(game, RULE));
@@ -261,12 +264,50 @@ describe('a walk back that stops where no description can say the lesson', () =>
       [20, "(1, 2-1, 2) 4:3', 2'-4:2', 3'"],
       [18, "(1, 2-1, 3-2, 3) 5:4, 2'-2', 2'-2', 3'"],
     ]);
-    const last = a.walk.at(-1)!;
-    expect([last.moveIndex, last.outcome]).toEqual([16, 'stopped']);
+    const split = a.walk.find((w) => w.moveIndex === 16)!;
     expect(game.board.moves[16]).toBe(expectOk(parsePoint(19, 'k10')));
-    expect(last.why).toBe('24 sets tried: 24 put nodes of one line more than four apart, 0 gave no other valid description, 0 did not compile, 0 were not recognised before the move');
+    expect(split.why).toBe("24 sets tried: 24 put nodes of one line more than four apart, 0 gave no other valid description, 0 did not compile, 0 were not recognised before the move; the move makes (1) 2:4' (five in 2), which the loser must answer");
+    // k10 is an open three that white had to answer, and the threes and fours before it too:
+    // the walk passes over them, learning nothing more, to l10, which threatens nothing.
+    expect(a.walk.slice(4).map((w) => [w.moveIndex, w.outcome])).toEqual([
+      [16, 'passed'],
+      [14, 'passed'],
+      [12, 'passed'],
+      [10, 'passed'],
+      [8, 'passed'],
+      [6, 'stopped'],
+    ]);
+    expect(a.learned).toHaveLength(4);
     // The three the split begins with: j10 k10 l10 are black's once k10 is played.
     for (const t of ['j10', 'l10']) expect(game.board.get(expectOk(parsePoint(19, t)))).toBe(BLACK);
+  });
+});
+
+describe('a walk back that passes over the winner\'s forcing moves', () => {
+  it('passes over a four, which leaves one reply, to the new lesson behind it', () => {
+    // A loss of bench/repeats.ts that taught only known subgoals while the walk stopped at
+    // black's four e8: the subgoal black won with stood before it, built by g13.
+    const r = expectOk(parseGameRecord(fixture('games/walk/four-passed.txt')));
+    const lib = expectOk(Library.fromFile(fixture('games/walk/four-passed-library.txt'))).subgoals();
+    const a = expectOk(analyseGame(expectOk(replayRecord(r)), lib));
+    const at = (i: number) => a.walk.find((w) => w.moveIndex === i)!;
+    expect(r.moves[38]).toBe(expectOk(parsePoint(19, 'e8')));
+    expect(at(38).outcome).toBe('passed');
+    expect(at(38).why).toMatch(/the move makes \(1\) 1:5 \(five in 1\), which the loser must answer$/);
+    expect(a.learned.map((l) => [l.moveIndex + 1, l.subgoal.text, l.isNew])).toEqual([
+      [45, "(1) 2:4'", false],
+      [43, "(1, 1) 3:4, 3'", false],
+      [41, "(1, 2-1, 2) 4:4, 2'-4:2', 4", false],
+      [37, "(1, 2/3-1/3, 2-1/2, 3) 5:4, 1'-5:1', 4-5:1', 4", true],
+    ]);
+    // The new lesson holds where it was learned: recognised before g13 with g13 a node, and
+    // black wins from g13 within its comment, white only blocking.
+    const lesson = a.learned.at(-1)!;
+    expect(lesson.point).toBe(expectOk(parsePoint(19, 'g13')));
+    const b = boardBefore(r, lesson.moveIndex);
+    expect(new Recogniser(b, [lesson.subgoal]).realisations('black').some((x) => x.nodes.includes(lesson.point))).toBe(true);
+    const verdict = solve(b, BLACK, { ...COMMENT_CHECK, maxAttackerMoves: 5, firstMoves: [lesson.point] });
+    expect(verdict.result).toBe('win');
   });
 });
 

@@ -36,9 +36,10 @@
  *   earlier with p among its nodes; otherwise the next candidate set is tried.
  * - The walk goes on while a move teaches something, new or already known (a known subgoal
  *   still lets the walk reach further back). A move that teaches nothing is passed over when
- *   the winner already held a realisation of two moves or fewer before it (the loser was
- *   answering a four elsewhere, or missed it: the game was lost earlier), at most MAX_PASSED
- *   moves in a row; otherwise the walk stops there.
+ *   it is forcing — it makes a four or a three, which the loser must answer, so the loser's
+ *   last free choice lay further back — or when the winner already held a realisation of two
+ *   moves or fewer before it (the loser was answering a four elsewhere, or missed it: the game
+ *   was lost earlier), the latter at most MAX_PASSED moves in a row; otherwise the walk stops.
  */
 import type { Board } from '../rules/board.ts';
 import { canonicalise } from '../notation/canonical.ts';
@@ -128,6 +129,15 @@ export function analyseGame(game: Game, library: readonly Subgoal[]): Result<Ana
     recogniser.undo();
     const found = learnAt(board, p, stone, after);
     if ('why' in found) {
+      // A forcing move — a four, or a three — leaves the loser one reply or a few: whatever
+      // the winner won with was there before it or comes of later moves, and the loser's last
+      // free choice lay further back. Walk on; this is no pass in the sense below, since no
+      // lesson was missed here.
+      const forcing = after.find((r) => movesToFive(r)! <= URGENT && holdsStone(r, p, board.geometry.windowPoints));
+      if (forcing !== undefined) {
+        walk.push({ moveIndex: i, point: p, outcome: 'passed', why: `${found.why}; the move makes ${forcing.subgoal.text} (five in ${movesToFive(forcing)}), which the loser must answer` });
+        continue;
+      }
       // The paper stops here. But if the winner already held an urgent realisation before
       // this move, the loser's last move was spent elsewhere (answering a four, or a mistake)
       // and the game was lost earlier: the lesson lies further back, so walk on.
@@ -193,6 +203,11 @@ function learnAt(before: Board, p: Point, stone: Stone, after: readonly Realisat
 function urgentBefore(rs: readonly Realisation[]): Realisation | undefined {
   const best = quickest(rs);
   return best !== undefined && movesToFive(best)! <= URGENT ? best : undefined;
+}
+
+/** p is a stone in some pattern of r. */
+function holdsStone(r: Realisation, p: Point, windowPoints: Int16Array): boolean {
+  return r.lines.some((l) => l.patterns.some((pat) => pat.windows.some((w) => windowHas(windowPoints, w, p))));
 }
 
 /** p is a stone in some pattern of r, and in all or none of each node's patterns on a line. */
