@@ -309,6 +309,22 @@ describe('a walk back that passes over the winner\'s forcing moves', () => {
     const verdict = solve(b, BLACK, { ...COMMENT_CHECK, maxAttackerMoves: 5, firstMoves: [lesson.point] });
     expect(verdict.result).toBe('win');
   });
+
+  it('passes over the winner\'s block of the loser\'s four to the new lesson behind it', () => {
+    // A loss of bench/repeats.ts that taught only known subgoals while the walk stopped at
+    // o14, where black had to block white's four n13.
+    const r = expectOk(parseGameRecord(fixture('games/walk/block-passed.txt')));
+    const lib = expectOk(Library.fromFile(fixture('games/walk/block-passed-library.txt'))).subgoals();
+    const a = expectOk(analyseGame(expectOk(replayRecord(r)), lib));
+    const o14 = a.walk.find((w) => w.moveIndex === 78)!;
+    expect(r.moves[78]).toBe(expectOk(parsePoint(19, 'o14')));
+    expect([o14.outcome, o14.why]).toEqual(['passed', "1 of the winner's 3 realisations after it hold the move as a stone; the move blocks the loser's four"]);
+    const lesson = a.learned.at(-1)!;
+    expect([lesson.moveIndex + 1, lesson.subgoal.text, lesson.isNew]).toEqual([77, "(1, 2-1, 3-2, 3) 4, 2'-2', 3-5:3, 3'", true]);
+    const b = boardBefore(r, lesson.moveIndex);
+    expect(new Recogniser(b, [lesson.subgoal]).realisations('black').some((x) => x.nodes.includes(lesson.point))).toBe(true);
+    expect(solve(b, BLACK, { ...COMMENT_CHECK, maxAttackerMoves: 5, firstMoves: [lesson.point] }).result).toBe('win');
+  });
 });
 
 describe('a crowded analysis stays bounded', () => {

@@ -37,9 +37,10 @@
  * - The walk goes on while a move teaches something, new or already known (a known subgoal
  *   still lets the walk reach further back). A move that teaches nothing is passed over when
  *   it is forcing — it makes a four or a three, which the loser must answer, so the loser's
- *   last free choice lay further back — or when the winner already held a realisation of two
- *   moves or fewer before it (the loser was answering a four elsewhere, or missed it: the game
- *   was lost earlier), the latter at most MAX_PASSED moves in a row; otherwise the walk stops.
+ *   last free choice lay further back — or forced, the block of the loser's four; or when the
+ *   winner already held a realisation of two moves or fewer before it (the loser was
+ *   answering a four elsewhere, or missed it: the game was lost earlier), the latter at most
+ *   MAX_PASSED moves in a row; otherwise the walk stops.
  */
 import type { Board } from '../rules/board.ts';
 import { canonicalise } from '../notation/canonical.ts';
@@ -52,7 +53,7 @@ import { destroyingPoints, movesToFive, quickest, type Realisation } from '../re
 import { Recogniser } from '../recognition/recognise.ts';
 import { compileSubgoal, type Subgoal } from '../recognition/subgoal.ts';
 import { err, ok, problem, type Result } from '../rules/result.ts';
-import { colourOf, stoneOf, type Colour, type Point, type Stone } from '../rules/types.ts';
+import { colourOf, opposite, stoneOf, type Colour, type Point, type Stone } from '../rules/types.ts';
 
 /** The most members a set may have: sets of five or more threats do not occur in play. */
 const MAX_MEMBERS = 4;
@@ -108,6 +109,7 @@ export function analyseGame(game: Game, library: readonly Subgoal[]): Result<Ana
     return err(problem('not-won', status.kind === 'draw' ? 'the game is a draw: no one won, so there is nothing to learn' : 'the game is not over: its last move does not complete a five'));
   }
   const winner = status.winner;
+  const loser = opposite(winner);
   const stone = stoneOf(winner);
   const board = game.board.clone();
   const moves = board.moves.slice();
@@ -136,6 +138,11 @@ export function analyseGame(game: Game, library: readonly Subgoal[]): Result<Ana
       const forcing = after.find((r) => movesToFive(r)! <= URGENT && holdsStone(r, p, board.geometry.windowPoints));
       if (forcing !== undefined) {
         walk.push({ moveIndex: i, point: p, outcome: 'passed', why: `${found.why}; the move makes ${forcing.subgoal.text} (five in ${movesToFive(forcing)}), which the loser must answer` });
+        continue;
+      }
+      // Nor is a move the winner had to play: the block of the loser's four.
+      if (recogniser.realisations(loser).some((r) => movesToFive(r) === 1 && destroyingPoints(r).includes(p))) {
+        walk.push({ moveIndex: i, point: p, outcome: 'passed', why: `${found.why}; the move blocks the loser's four` });
         continue;
       }
       // The paper stops here. But if the winner already held an urgent realisation before
