@@ -81,6 +81,40 @@ describe('the look-ahead knows what the library knows', () => {
   });
 });
 
+describe('a move\'s work is bounded, not only its plays', () => {
+  // Five stones of an opening: the series library's loose subgoals (patterns of one or two
+  // stones) are realised thousands of ways here, and 200 plays once took 4.3 s.
+  const lib = expectOk(Library.fromFile(fixture('libraries/series-159.txt'))).subgoals();
+  const sparse = (): Game => {
+    const g = Game.create(19);
+    for (const t of ['m9', 'i9', 'm8', 'j13', 'k9']) expectOk(g.play(expectOk(parsePoint(19, t))));
+    return g;
+  };
+
+  it('stops a search when the move\'s work is spent, and says the search was cut', () => {
+    const la = new Lookahead(lib, 5);
+    la.sync(sparse());
+    la.startMove(500, 100_000);
+    expect(la.forcedWin('black', { depth: 6, budget: 200, breadth: 10 })).toBeUndefined();
+    expect(la.workSpent).toBe(true);
+    expect(la.lastSearchCut).toBe(true);
+    expect(la.playsLeft).toBe(0);
+    // A new move starts its work afresh.
+    la.startMove(500, 100_000);
+    expect(la.workSpent).toBe(false);
+    expect(la.playsLeft).toBe(500);
+  });
+
+  it('without a bound on work, the same search goes on past it', () => {
+    const la = new Lookahead(lib, 5);
+    la.sync(sparse());
+    la.startMove(500);
+    la.forcedWin('black', { depth: 6, budget: 20, breadth: 10 });
+    expect(la.workSpent).toBe(false);
+    expect(la.playsLeft).toBe(480);
+  });
+});
+
 describe('a defence the look-ahead proves', () => {
   it('stops a double open three before it is played when the library knows it, and not when it does not', () => {
     // The double-three fixture with colours swapped: white holds h8 i8 j6 j7 and threatens j8,

@@ -32,7 +32,8 @@
  * learned libraries hold mostly subgoals of five to seven moves, which the whole-board
  * recogniser of the player still sees.
  *
- * A search is bounded by a budget of plays; past it the answer is "no forced win found".
+ * A search is bounded by a budget of plays, and a move's searches together by one of plays and
+ * one of work (startMove); past either the answer is "no forced win found".
  * Deterministic: candidates are ordered by comment, then by point.
  */
 import { Board } from '../rules/board.ts';
@@ -124,6 +125,11 @@ export class Lookahead {
   private library: readonly Subgoal[];
   private plays = 0;
   private budget = 0;
+  /** The most work the move may take (see startMove), and the recogniser's steps when it began. */
+  private workBudget = Infinity;
+  private stepsAtStart = 0;
+  /** Realisations listed since the move began. */
+  private listed = 0;
   private cut = false;
 
   constructor(library: readonly Subgoal[], readonly depth: number) {
@@ -147,16 +153,38 @@ export class Lookahead {
   }
 
   realisations(colour: Colour): Realisation[] {
-    return commented(this.recogniser!.live(colour));
+    const live = this.recogniser!.live(colour);
+    this.listed += live.length;
+    return commented(live);
   }
 
   /**
-   * Starts a move's thinking: every search and trial play until the next call shares `budget`
-   * plays, so that one move's work is bounded however many searches it makes.
+   * Starts a move's thinking (after `sync`): every search and trial play until the next call
+   * shares `budget` plays and `work` units of work, so that one move's work is bounded however
+   * many searches it makes. Plays alone do not bound it. A play usually costs a few thousand
+   * steps of the recogniser's interpreter and lists a few hundred realisations; but on a
+   * sparse board a learned subgoal of five to seven nodes with patterns of one or two stones
+   * is realised thousands of ways, and one move's 200 plays there took 2.4 million steps and
+   * listed up to 11 700 realisations a play: 4.3 s (2026-11-28). A unit is an interpreter step;
+   * a realisation listed counts ten (what it cost there, measured). Work is counted, not timed,
+   * so a move is the same on a loaded machine.
    */
-  startMove(budget: number): void {
+  startMove(budget: number, work = Infinity): void {
     this.plays = 0;
     this.budget = budget;
+    this.workBudget = work;
+    this.stepsAtStart = this.recogniser!.stats.steps;
+    this.listed = 0;
+  }
+
+  /** Whether the budget is spent: the search's plays, or the move's work. */
+  private get spent(): boolean {
+    return this.plays >= this.budget || this.workSpent;
+  }
+
+  /** Whether the move's work (startMove) is spent. */
+  get workSpent(): boolean {
+    return this.recogniser!.stats.steps - this.stepsAtStart + 10 * this.listed >= this.workBudget;
   }
 
   /**
@@ -168,9 +196,9 @@ export class Lookahead {
     return this.cut;
   }
 
-  /** Plays left in the move's budget. */
+  /** Plays left in the move's budget: none once its work is spent. */
   get playsLeft(): number {
-    return Math.max(0, this.budget - this.plays);
+    return this.spent ? 0 : this.budget - this.plays;
   }
 
   /**
@@ -205,7 +233,7 @@ export class Lookahead {
     const five = fivePoints(mine);
     if (movesLeft >= 1 && five.length > 0) return { line: [{ point: five[0], colour: x }], moves: 1 };
     if (movesLeft <= 1) return undefined;
-    if (this.plays >= this.budget) return this.giveUp();
+    if (this.spent) return this.giveUp();
     const theirFives = fivePoints(this.realisations(y));
     if (theirFives.length >= 2) return undefined;
     let candidates: Point[];
@@ -233,7 +261,7 @@ export class Lookahead {
         .map((e) => e[0]);
     }
     for (const p of candidates) {
-      if (this.plays >= this.budget) return this.giveUp();
+      if (this.spent) return this.giveUp();
       this.play(p, x);
       const after = quickest(this.realisations(x));
       const rest = this.defend(x, movesLeft - 1, breadth);
@@ -278,7 +306,7 @@ export class Lookahead {
     let shown: LineStep[] | undefined;
     let longest = 0;
     for (const q of replies) {
-      if (this.plays >= this.budget) return this.giveUp();
+      if (this.spent) return this.giveUp();
       this.play(q, y);
       const rest = this.attack(x, movesLeft, breadth);
       this.undo();
