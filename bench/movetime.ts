@@ -11,8 +11,18 @@
  * (`generateOpenings`, seed 1968), the player black in one game of each pair and white in
  * the other, played to the end or to 120 moves. One game is played first and not measured,
  * so the JIT has settled. Each row is one level's games, every move of the player a sample.
+ *
+ * A last row times level 5 with the library a learning series actually learned
+ * (test/fixtures/libraries/series-159.txt): its subgoals of five to seven nodes with patterns
+ * of one or two stones are realised thousands of ways on a sparse board, which the
+ * 1000-subgoal library's are not, so its worst moves are the openings' first moves (4.3 s
+ * before a move's work was bounded, 2026-11-28, after the first of the openings below). Its
+ * samples: the first move after each of 20 openings (`generateOpenings(777)`, those of
+ * bench/frozen.ts's comparisons), by the side to move, then the same 4 games.
  */
+import { readFileSync } from 'node:fs';
 import { createGomokuaiPlayer } from '../src/cli/gomokuaiPlayer.ts';
+import { Library } from '../src/learning/library.ts';
 import { Game } from '../src/rules/game.ts';
 import { generateOpenings, type Opening } from '../src/gomocup/match.ts';
 import { createPlayer, type Level } from '../src/play/player.ts';
@@ -74,5 +84,37 @@ export function benchMoveTime(): Measurement[] {
       note: `${all.length} moves timed in games of ${moves} moves in all${verdict}`,
     });
   }
+  rows.push(seriesRow());
   return rows;
+}
+
+const SERIES_LIBRARY = new URL('../test/fixtures/libraries/series-159.txt', import.meta.url);
+const SPARSE_OPENINGS = 20;
+
+/** Level 5 with a series' library: each opening's first learner move, then the usual games. */
+function seriesRow(): Measurement {
+  const lib = Library.fromFile(readFileSync(SERIES_LIBRARY, 'utf8'));
+  if (!lib.ok) throw new Error(`${SERIES_LIBRARY.pathname}: ${lib.error.message}`);
+  const library = lib.value.subgoals();
+  const all: number[] = [];
+  for (const opening of generateOpenings(777, SPARSE_OPENINGS, SIZE)) {
+    const game = Game.create(SIZE);
+    for (const p of opening) expectOk(game.play(p));
+    const player = createPlayer({ library, level: 5, seed: 1968, name: 'elcock-5' });
+    const t0 = process.hrtime.bigint();
+    player.chooseMove(game);
+    all.push(Number(process.hrtime.bigint() - t0) / 1000);
+  }
+  const openings = generateOpenings(1968, 1 + GAMES / 2, SIZE);
+  for (let g = 0; g < GAMES; g++) all.push(...timedGame(openings[1 + Math.floor(g / 2)], g % 2 === 0, 1968 + g, library, 5).times);
+  const medianMs = median(all) / 1000;
+  const worstMs = Math.max(...all) / 1000;
+  return {
+    name: `move, level 5, the series' ${library.length - 1} learned subgoals, ${SPARSE_OPENINGS} openings' first moves and ${GAMES} games`,
+    medianUs: median(all),
+    worstUs: Math.max(...all),
+    samples: all.length,
+    inner: 1,
+    note: `${all.length} moves timed; ${medianMs <= TARGET_MEDIAN_MS && worstMs <= TARGET_WORST_MS ? 'meets' : 'misses'} the target (median ≤ ${TARGET_MEDIAN_MS} ms, worst ≤ ${TARGET_WORST_MS} ms)`,
+  };
 }
