@@ -21,7 +21,7 @@ export const OPENING_SETS: readonly OpeningSet[] = [
   { name: 'matches-15', seed: 15, count: 10, size: 15, usedBy: 'npm run match: every 15×15 match (--match-games 20 uses all 10)' },
   { name: 'matches-19', seed: 19, count: 10, size: 19, usedBy: 'npm run match: every 19×19 match (--match-games 20 uses all 10)' },
   { name: 'curve-19', seed: 2026, count: 150, size: 19, usedBy: 'npm run match: the 300-game learning curve; bench/learnedLibrary.ts goes on past them' },
-  { name: 'eval-19', seed: 4242, count: 20, size: 19, usedBy: 'npm run match: the frozen libraries after the curve (--eval-games 40)' },
+  { name: 'eval-19', seed: 4242, count: 80, size: 19, usedBy: 'npm run match: the frozen libraries after the curve (--eval-games 160)' },
   { name: 'repeats-19', seed: 2525, count: 10, size: 19, usedBy: 'bench/repeats.ts: a pass (--openings 10)' },
   { name: 'movetime-19', seed: 1968, count: 3, size: 19, usedBy: 'the player suite of npm run bench: move times' },
   { name: 'default-15', seed: 1, count: 50, size: 15, usedBy: 'gomoku match --size 15 without --openings or --seed (100 games)' },
