@@ -135,7 +135,7 @@ export function analyseGame(game: Game, library: readonly Subgoal[]): Result<Ana
       // the winner won with was there before it or comes of later moves, and the loser's last
       // free choice lay further back. Walk on; this is no pass in the sense below, since no
       // lesson was missed here.
-      const forcing = after.find((r) => movesToFive(r)! <= URGENT && holdsStone(r, p, board.geometry.windowPoints));
+      const forcing = after.find((r) => (movesToFive(r) ?? Infinity) <= URGENT && holdsStone(r, p, board.geometry.windowPoints));
       if (forcing !== undefined) {
         walk.push({ moveIndex: i, point: p, outcome: 'passed', why: `${found.why}; the move makes ${forcing.subgoal.text} (five in ${movesToFive(forcing)}), which the loser must answer` });
         continue;
