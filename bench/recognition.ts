@@ -79,11 +79,11 @@ export function benchRecognition(): Measurement[] {
 /**
  * The learned library as the bot has a library: the file read by the project's one reader
  * (Library.fromFile, which canonicalises and compiles each entry), then its subgoals, the
- * rule of five first.
+ * rule of five first. Another library file with `path`.
  */
-export function learnedLibrary(): Subgoal[] {
-  const lib = Library.fromFile(readFileSync(LEARNED_LIBRARY, 'utf8'));
-  if (!lib.ok) throw new Error(describeProblem(lib.error, LEARNED_LIBRARY));
+export function learnedLibrary(path: string = LEARNED_LIBRARY): Subgoal[] {
+  const lib = Library.fromFile(readFileSync(path, 'utf8'));
+  if (!lib.ok) throw new Error(describeProblem(lib.error, path));
   return lib.value.subgoals();
 }
 
