@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { CHART_HEIGHT, CHART_WIDTH, renderLearningCurve } from '../src/cli/curve.ts';
 import { createGomokuaiPlayer } from '../src/cli/gomokuaiPlayer.ts';
 import { SolverPlayer } from '../src/cli/solverPlayer.ts';
-import { curveBlocks, evaluate, runLearningCurve, targetProgress, type CurveGame, type CurveOpponent } from '../src/gomocup/curve.ts';
+import { analyseInProcess, curveBlocks, evaluate, reflect, runLearningCurve, targetProgress, type CurveGame, type CurveOpponent } from '../src/gomocup/curve.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyseGame } from '../src/learning/analysis.ts';
+import { Library } from '../src/learning/library.ts';
+import { Recogniser } from '../src/recognition/recognise.ts';
+import { parseGame } from '../src/rules/gameRecord.ts';
+import { expectOk } from '../src/rules/result.ts';
 import { Game } from '../src/rules/game.ts';
 import { generateOpenings } from '../src/gomocup/match.ts';
 import { decode } from './render/png.ts';
@@ -14,7 +21,7 @@ const opponents: CurveOpponent[] = [
 
 function fakeGame(index: number, opponent: string, result: CurveGame['result'], librarySize: number): CurveGame {
   const learner = index % 2 === 0 ? 'black' : 'white';
-  return { index, opponent, learner, result, moves: 30, learned: 0, librarySize, learnerMeanMs: 1, opponentMeanMs: 1, analysisMs: 0, how: 'five', game: Game.create(15) };
+  return { index, opponent, learner, result, moves: 30, learned: 0, reflected: 0, reflectionMs: 0, librarySize, learnerMeanMs: 1, opponentMeanMs: 1, analysisMs: 0, how: 'five', game: Game.create(15) };
 }
 
 describe('learning curve', () => {
@@ -37,6 +44,7 @@ describe('learning curve', () => {
     expect(curve.games.some((g) => g.result === 'win' && g.learned > 0)).toBe(true);
     expect(curve.games.some((g) => g.result === 'loss' && g.learned > 0)).toBe(true);
     for (let i = 1; i < 12; i++) expect(curve.games[i].librarySize).toBe(curve.games[i - 1].librarySize + curve.games[i].learned);
+    expect(curve.games.every((g) => g.reflected === 0)).toBe(true);
     expect(curve.library.entries.slice(1).every((e) => e.provenance?.date === '2026-11-21')).toBe(true);
 
     expect(curve.blocks.map((b) => b.games)).toEqual([4, 4, 4]);
@@ -82,6 +90,37 @@ describe('learning curve', () => {
     // Every game before the last left stop answering false.
     for (const g of curve.games.slice(0, -1)) expect(g.librarySize >= 2 || g.index === 5).toBe(false);
     expect(curve.library.size - 1).toBe(last.librarySize);
+  });
+
+  it('walks back again through a game with what it has learned since, and learns what the game could not teach before', async () => {
+    const dir = join(import.meta.dirname, 'fixtures', 'games', 'reflect');
+    const game = expectOk(parseGame(readFileSync(join(dir, 'series-game-13.txt'), 'utf8')));
+    const library = expectOk(Library.fromFile(readFileSync(join(dir, 'series-40-library.txt'), 'utf8')));
+    const before = library.size;
+    // The series analysed game 13 when its library was smaller, and what it taught then is
+    // in this library; walked back again with all 36 subgoals it teaches two more.
+    const added = await reflect([{ game, index: 12 }], library, analyseInProcess, '2026-11-28');
+    expect(added).toBe(2);
+    expect(library.size).toBe(before + 2);
+    const entry = library.get("(1, 2-1, 3-2, 3) 5:3', 3-3, 2'-2', 3'")!;
+    expect(library.entries.slice(before)).toContain(entry);
+    expect(entry.provenance?.game).toBe('curve-13-reflected');
+    // The lesson holds where the walk found it: the winner's realisation of it stands one
+    // move before the move it was learned at, with that move as a node.
+    const walked = expectOk(analyseGame(game, library.subgoals()));
+    const lesson = walked.learned.find((l) => l.subgoal.text === entry.subgoal.text)!;
+    const board = game.board.clone();
+    while (board.moves.length > lesson.moveIndex) board.undo();
+    expect(new Recogniser(board, [lesson.subgoal]).realisations(walked.winner).some((r) => r.nodes.includes(lesson.point))).toBe(true);
+    // Reflecting again teaches nothing more: the library holds what the game can teach.
+    expect(await reflect([{ game, index: 12 }], library, analyseInProcess, '2026-11-28')).toBe(0);
+  });
+
+  it('reflects every reflectEvery games, and counts what reflection taught in the library sizes', async () => {
+    const curve = await runLearningCurve({ games: 8, size: 15, opponents, openings: generateOpenings(3, 4, 15), date: '2026-11-28', reflectEvery: 4 });
+    for (let i = 1; i < 8; i++) expect(curve.games[i].librarySize).toBe(curve.games[i - 1].librarySize + curve.games[i].reflected + curve.games[i].learned);
+    for (const g of curve.games) if (g.index % 4 !== 0 || g.index === 0) expect(g.reflected).toBe(0);
+    await expect(runLearningCurve({ games: 2, size: 15, opponents, openings: [], reflectEvery: -1 })).rejects.toThrow(/reflectEvery/);
   });
 
   it('cuts blocks and follows the rolling score against the target', () => {

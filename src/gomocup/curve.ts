@@ -98,6 +98,14 @@ export interface CurveOptions {
   readonly learnFromWins?: boolean;
   /** How a lost game is analysed; `analyseInProcess` by default. */
   readonly analyse?: LossAnalyser;
+  /**
+   * Every this many games (before the next one), the learner walks back again through every
+   * game it has analysed so far, oldest first, with the library as it now stands, and keeps
+   * what they teach that it did not know (`reflect`); 0, by default, never. A walk back goes
+   * as far as the library lets it recognise the winner's earlier threats, so a game analysed
+   * when the library was small stopped short of lessons it can teach now.
+   */
+  readonly reflectEvery?: number;
   /** Called after each game of the series, once the learner has learned from it, with its library then. */
   readonly onGame?: (game: CurveGame, library: Library) => void;
   /** Called after `onGame`; true ends the series after this game (a library size or a time budget reached). */
@@ -114,8 +122,12 @@ export interface CurveGame {
   readonly result: CurveResult;
   /** Moves in the game, opening stones included. */
   readonly moves: number;
-  /** New subgoals learned from this game (0 unless it was lost). */
+  /** New subgoals learned from this game (0 unless it was analysed). */
   readonly learned: number;
+  /** New subgoals learned by walking back again through the earlier games just before this one (`reflectEvery`). */
+  readonly reflected: number;
+  /** Time that reflection took, ms (0 when there was none before this game). */
+  readonly reflectionMs: number;
   /** Learned subgoals in the library after this game (the rule of five not counted). */
   readonly librarySize: number;
   /** The learner's mean time per move in this game, ms. */
@@ -195,7 +207,18 @@ export async function runLearningCurve(options: CurveOptions): Promise<LearningC
   const learnerSpec = engineOf(LEARNER, () => learner);
   const games: CurveGame[] = [];
   const analyse = options.analyse ?? analyseInProcess;
+  const reflectEvery = options.reflectEvery ?? 0;
+  if (!Number.isInteger(reflectEvery) || reflectEvery < 0) throw new RangeError('reflectEvery must be a whole number ≥ 0');
+  // The games analysed so far, won with a five, for reflection.
+  const analysedGames: { readonly game: Game; readonly index: number }[] = [];
   for (let index = 0; index < options.games; index++) {
+    let reflected = 0;
+    const reflectionStarted = performance.now();
+    if (reflectEvery > 0 && index > 0 && index % reflectEvery === 0) {
+      reflected = await reflect(analysedGames, library, analyse, date);
+      if (reflected > 0) learner.setLibrary(library.subgoals());
+    }
+    const reflectionMs = performance.now() - reflectionStarted;
     const pair = Math.floor(index / 2);
     const opponent = options.opponents[pair % options.opponents.length];
     const opening = options.openings.length === 0 ? [] : options.openings[pair % options.openings.length];
@@ -215,6 +238,7 @@ export async function runLearningCurve(options: CurveOptions): Promise<LearningC
     const analysisStarted = performance.now();
     const analysed = o.how === 'five' && (result === 'loss' || (result === 'win' && (options.learnFromWins ?? true)));
     if (analysed) {
+      analysedGames.push({ game: o.game, index });
       const analysis = await analyse(o.game, library);
       if ('error' in analysis) {
         analysisError = analysis.error;
@@ -235,6 +259,8 @@ export async function runLearningCurve(options: CurveOptions): Promise<LearningC
       result,
       moves: o.game.moves.length,
       learned,
+      reflected,
+      reflectionMs,
       librarySize: library.size - 1,
       learnerMeanMs: mean(o.moveMs[learnerColour]),
       opponentMeanMs: mean(o.moveMs[opposite(learnerColour)]),
@@ -257,6 +283,25 @@ export async function runLearningCurve(options: CurveOptions): Promise<LearningC
     library,
     ms: performance.now() - started,
   };
+}
+
+/**
+ * Walks back again through games already analysed, oldest first, each against the library as
+ * it stands then (so a lesson from one helps the next), adding what they teach that the library
+ * lacks; the provenance names the game and says it was learned on reflection. Returns how many
+ * subgoals were new. A game whose analysis fails now teaches nothing now, as before.
+ */
+export async function reflect(games: readonly { readonly game: Game; readonly index: number }[], library: Library, analyse: LossAnalyser, date: string): Promise<number> {
+  let added = 0;
+  for (const { game, index } of games) {
+    const analysis = await analyse(game, library);
+    if ('error' in analysis) continue;
+    for (const l of analysis.learned) {
+      const r = library.add(l.subgoal, { game: `curve-${index + 1}-reflected`, move: l.moveIndex + 1, date });
+      if (r.ok && r.value) added++;
+    }
+  }
+  return added;
 }
 
 function tally(games: readonly CurveGame[]): OpponentTally {
