@@ -33,7 +33,10 @@
  * points of a 98 % target; the same library read 73.8 % against tss on the first 40 and
  * 62.8 % on all 160), `--block N` (default 20),
  * `--window N` (default 20), `--analysis-s N` (the time limit on analysing one loss, default
- * 20; also the repeats' limit), `--repeat-openings N` (openings a pass of the repeats, default
+ * 20; also the repeats' limit), `--reflect-every N` (the series' learner walks back again
+ * through every game analysed so far, with the library as it stands, every N games; default
+ * 0, never, since the bot does not reflect yet and the series measures the bot's learning;
+ * see src/gomocup/curve.ts `reflectEvery`), `--repeat-openings N` (openings a pass of the repeats, default
  * 10), `--repeat-series N` (the repeats' series, default 100), `--skip-matches`, `--skip-curve`,
  * `--skip-repeats`, `--out DIR` (default
  * out/match: results tables, game records and the curve's per-game table), `--chart FILE`.
@@ -65,6 +68,7 @@ interface Options {
   block: number;
   window: number;
   analysisSeconds: number;
+  reflectEvery: number;
   repeatOpenings: number;
   repeatSeries: number;
   skipMatches: boolean;
@@ -83,6 +87,7 @@ function parseOptions(args: readonly string[]): Options {
     block: 20,
     window: 20,
     analysisSeconds: 20,
+    reflectEvery: 0,
     repeatOpenings: REPEATS_DEFAULTS.openings,
     repeatSeries: REPEATS_DEFAULTS.series,
     skipMatches: false,
@@ -112,6 +117,10 @@ function parseOptions(args: readonly string[]): Options {
       if (v === undefined) throw new Error(`${a} needs a value`);
       if (a === '--out') o.out = v;
       else o.chart = v;
+    } else if (a === '--reflect-every') {
+      const v = Number(args[++i]);
+      if (!Number.isInteger(v) || v < 0) throw new Error(`${a} needs a whole number from 0 (0: never)`);
+      o.reflectEvery = v;
     } else if (a in numbers) {
       const v = Number(args[++i]);
       if (!Number.isInteger(v) || v < 1) throw new Error(`${a} needs a whole number from 1`);
@@ -233,6 +242,7 @@ async function runCurve(o: Options): Promise<void> {
   const curve = await runLearningCurve({
     analyse: (game, library) => analyser.analyse(game, library),
     games: o.curveGames,
+    reflectEvery: o.reflectEvery,
     size,
     opponents: mix,
     openings,
@@ -257,6 +267,12 @@ async function runCurve(o: Options): Promise<void> {
   const analysisMs = curve.games.map((g) => g.analysisMs);
   const failures = curve.games.filter((g) => g.analysisError !== undefined);
   print(`- series time: ${seconds.toFixed(0)} s; analysis of losses: ${(analysisMs.reduce((s, x) => s + x, 0) / 1000).toFixed(1)} s in all, slowest ${(Math.max(...analysisMs) / 1000).toFixed(1)} s`);
+  const reflections = curve.games.filter((g) => g.reflectionMs > 0 && g.index > 0 && o.reflectEvery > 0 && g.index % o.reflectEvery === 0);
+  if (reflections.length > 0) {
+    const taught = reflections.reduce((s, g) => s + g.reflected, 0);
+    const slowest = Math.max(...reflections.map((g) => g.reflectionMs));
+    print(`- reflection every ${o.reflectEvery} games (the games analysed so far walked back again with the library then): ${taught} of the ${curve.library.size - 1} subgoals learned that way, ${(reflections.reduce((s, g) => s + g.reflectionMs, 0) / 1000).toFixed(1)} s in all, slowest ${(slowest / 1000).toFixed(1)} s`);
+  }
   if (failures.length > 0) {
     const reasons = new Map<string, number>();
     for (const g of failures) reasons.set(g.analysisError!, (reasons.get(g.analysisError!) ?? 0) + 1);
@@ -288,8 +304,8 @@ async function runCurve(o: Options): Promise<void> {
   writeFileSync(join(o.out, 'curve-library.txt'), curve.library.toFile([`learned in the learning curve of npm run match, ${o.curveGames} games on ${size}×${size}`]));
   writeFileSync(
     join(o.out, 'curve-games.tsv'),
-    ['game\topponent\tlearner\tresult\tmoves\tlearned\tlibrary\tlearner_ms\topponent_ms\tanalysis_ms']
-      .concat(curve.games.map((g) => [g.index + 1, g.opponent, g.learner, g.result, g.moves, g.learned, g.librarySize, ms(g.learnerMeanMs), ms(g.opponentMeanMs), g.analysisMs.toFixed(0)].join('\t')))
+    ['game\topponent\tlearner\tresult\tmoves\tlearned\treflected\tlibrary\tlearner_ms\topponent_ms\tanalysis_ms\treflection_ms']
+      .concat(curve.games.map((g) => [g.index + 1, g.opponent, g.learner, g.result, g.moves, g.learned, g.reflected, g.librarySize, ms(g.learnerMeanMs), ms(g.opponentMeanMs), g.analysisMs.toFixed(0), g.reflectionMs.toFixed(0)].join('\t')))
       .join('\n') + '\n',
   );
   mkdirSync(dirname(o.chart), { recursive: true });
