@@ -267,7 +267,7 @@ async function runCurve(o: Options): Promise<void> {
   const analysisMs = curve.games.map((g) => g.analysisMs);
   const failures = curve.games.filter((g) => g.analysisError !== undefined);
   print(`- series time: ${seconds.toFixed(0)} s; analysis of losses: ${(analysisMs.reduce((s, x) => s + x, 0) / 1000).toFixed(1)} s in all, slowest ${(Math.max(...analysisMs) / 1000).toFixed(1)} s`);
-  const reflections = curve.games.filter((g) => g.reflectionMs > 0 && g.index > 0 && o.reflectEvery > 0 && g.index % o.reflectEvery === 0);
+  const reflections = curve.games.filter((g) => g.reflectionMs > 0);
   if (reflections.length > 0) {
     const taught = reflections.reduce((s, g) => s + g.reflected, 0);
     const slowest = Math.max(...reflections.map((g) => g.reflectionMs));

@@ -119,7 +119,8 @@ describe('learning curve', () => {
   it('reflects every reflectEvery games, and counts what reflection taught in the library sizes', async () => {
     const curve = await runLearningCurve({ games: 8, size: 15, opponents, openings: generateOpenings(3, 4, 15), date: '2026-11-28', reflectEvery: 4 });
     for (let i = 1; i < 8; i++) expect(curve.games[i].librarySize).toBe(curve.games[i - 1].librarySize + curve.games[i].reflected + curve.games[i].learned);
-    for (const g of curve.games) if (g.index % 4 !== 0 || g.index === 0) expect(g.reflected).toBe(0);
+    for (const g of curve.games) if (g.index % 4 !== 0 || g.index === 0) expect([g.reflected, g.reflectionMs]).toEqual([0, 0]);
+    expect(curve.games[4].reflectionMs).toBeGreaterThan(0);
     await expect(runLearningCurve({ games: 2, size: 15, opponents, openings: [], reflectEvery: -1 })).rejects.toThrow(/reflectEvery/);
   });
 

@@ -213,12 +213,13 @@ export async function runLearningCurve(options: CurveOptions): Promise<LearningC
   const analysedGames: { readonly game: Game; readonly index: number }[] = [];
   for (let index = 0; index < options.games; index++) {
     let reflected = 0;
-    const reflectionStarted = performance.now();
+    let reflectionMs = 0;
     if (reflectEvery > 0 && index > 0 && index % reflectEvery === 0) {
+      const reflectionStarted = performance.now();
       reflected = await reflect(analysedGames, library, analyse, date);
       if (reflected > 0) learner.setLibrary(library.subgoals());
+      reflectionMs = performance.now() - reflectionStarted;
     }
-    const reflectionMs = performance.now() - reflectionStarted;
     const pair = Math.floor(index / 2);
     const opponent = options.opponents[pair % options.opponents.length];
     const opening = options.openings.length === 0 ? [] : options.openings[pair % options.openings.length];
