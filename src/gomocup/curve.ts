@@ -244,10 +244,7 @@ export async function runLearningCurve(options: CurveOptions): Promise<LearningC
       if ('error' in analysis) {
         analysisError = analysis.error;
       } else {
-        for (const l of analysis.learned) {
-          const added = library.add(l.subgoal, { game: `curve-${index + 1}`, move: l.moveIndex + 1, date });
-          if (added.ok && added.value) learned++;
-        }
+        learned = keepLessons(library, analysis.learned, `curve-${index + 1}`, date);
       }
       if (learned > 0) learner.setLibrary(library.subgoals());
     }
@@ -296,11 +293,17 @@ export async function reflect(games: readonly { readonly game: Game; readonly in
   let added = 0;
   for (const { game, index } of games) {
     const analysis = await analyse(game, library);
-    if ('error' in analysis) continue;
-    for (const l of analysis.learned) {
-      const r = library.add(l.subgoal, { game: `curve-${index + 1}-reflected`, move: l.moveIndex + 1, date });
-      if (r.ok && r.value) added++;
-    }
+    if (!('error' in analysis)) added += keepLessons(library, analysis.learned, `curve-${index + 1}-reflected`, date);
+  }
+  return added;
+}
+
+/** Adds an analysis's lessons to the library with their provenance; how many were new. */
+function keepLessons(library: Library, learned: Extract<LossAnalysis, { learned: unknown }>['learned'], game: string, date: string): number {
+  let added = 0;
+  for (const l of learned) {
+    const r = library.add(l.subgoal, { game, move: l.moveIndex + 1, date });
+    if (r.ok && r.value) added++;
   }
   return added;
 }
