@@ -13,12 +13,13 @@ import type { Frontend } from './frontend.ts';
  * a code block, where Discord shows a mention as its raw id, so the players of a watched game
  * are not named here (its game id finds them).
  */
-export function originWords(p: Provenance, origin: LearnedOrigin | undefined): string {
+export function originWords(p: Provenance, origin: LearnedOrigin | undefined, reflected = false): string {
   const date = p.date.slice(0, 10);
   if (origin?.kind === 'pool') return `adopted ${date} from the shared pool · learned in ${origin.servers} server${origin.servers === 1 ? '' : 's'}`;
   const from = `learned ${date} from game ${p.game}, move ${p.move}`;
-  if (origin?.kind === 'win') return `${from} · my win`;
-  return origin?.kind === 'watched' ? `${from} · watched` : `${from} · my loss`;
+  const game = origin?.kind === 'win' ? 'my win' : origin?.kind === 'watched' ? 'watched' : 'my loss';
+  // A lesson found by walking back again through an old game (reflection.ts) says so.
+  return `${from} · ${game}${reflected ? ', looking back' : ''}`;
 }
 
 /** "Ratings: <@a> 1500? → 1662? (+162), me 1500? → 1338? (−162)." */

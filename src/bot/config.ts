@@ -13,6 +13,9 @@
  * - `ANALYSIS_LIMIT_SECONDS`: how long the analysis of a lost game may run in its worker
  *   before it is given up and the game teaches nothing (20; decimals allowed).
  * - `ANALYSIS_WORKERS`: worker threads for those analyses at most (2).
+ * - `REFLECT_EVERY`: every this many analysed games of a server, the bot walks back again
+ *   through its finished games with what it has learned since (20; 0 turns it off;
+ *   reflection.ts).
  * - `PLAY_WORKERS`: worker threads for the bot's moves, hints, recognition and pictures (2), so
  *   the thread that answers Discord never waits on them (thinker.ts). The terminal game thinks
  *   in its own thread.
@@ -40,6 +43,7 @@ export interface BotEnv extends StorageEnv, NiceEnv {
   readonly LOG_FORMAT?: string;
   readonly ANALYSIS_LIMIT_SECONDS?: string;
   readonly ANALYSIS_WORKERS?: string;
+  readonly REFLECT_EVERY?: string;
   readonly RECORDS_KEPT?: string;
   readonly STARTER_LIBRARY?: string;
   readonly PLAY_WORKERS?: string;
@@ -53,6 +57,7 @@ export interface BotConfig {
   /** Set when the environment sets it; the service's default otherwise. */
   readonly analysisLimitMs?: number;
   readonly analysisWorkers?: number;
+  readonly reflectEvery?: number;
   readonly recordsKept?: number;
   readonly starter?: StarterLibrary;
   readonly playWorkers?: number;
@@ -78,6 +83,8 @@ export function botConfig(env: BotEnv): BotConfig {
   }
   const workersText = nonEmpty(env.ANALYSIS_WORKERS);
   if (workersText !== undefined && !/^[1-9]\d{0,2}$/.test(workersText)) throw new TypeError(`ANALYSIS_WORKERS must be a whole number from 1, not "${workersText}"`);
+  const reflectText = nonEmpty(env.REFLECT_EVERY);
+  if (reflectText !== undefined && !/^\d{1,6}$/.test(reflectText)) throw new TypeError(`REFLECT_EVERY must be a whole number of games (0: never), not "${reflectText}"`);
   const playText = nonEmpty(env.PLAY_WORKERS);
   if (playText !== undefined && !/^[1-9]\d{0,2}$/.test(playText)) throw new TypeError(`PLAY_WORKERS must be a whole number from 1, not "${playText}"`);
   workerNice(env);
@@ -93,6 +100,7 @@ export function botConfig(env: BotEnv): BotConfig {
     ...(seedText !== undefined ? { seed: Number(seedText) } : {}),
     ...(analysisLimitMs !== undefined ? { analysisLimitMs } : {}),
     ...(workersText !== undefined ? { analysisWorkers: Number(workersText) } : {}),
+    ...(reflectText !== undefined ? { reflectEvery: Number(reflectText) } : {}),
   };
 }
 
@@ -125,6 +133,7 @@ export function serviceFor(env: BotEnv, storage: BotStore, log: BotLog, options:
     ...(config.seed !== undefined ? { seed: config.seed } : {}),
     ...(config.analysisLimitMs !== undefined ? { analysisLimitMs: config.analysisLimitMs } : {}),
     ...(config.analysisWorkers !== undefined ? { analysisWorkers: config.analysisWorkers } : {}),
+    ...(config.reflectEvery !== undefined ? { reflectEvery: config.reflectEvery } : {}),
     ...(config.recordsKept !== undefined ? { recordsKept: config.recordsKept } : {}),
     ...(options.onAnalysed !== undefined ? { onAnalysed: options.onAnalysed } : {}),
     ...(config.starter !== undefined ? { starter: config.starter } : {}),

@@ -83,6 +83,8 @@ export interface LibraryPageEntry {
   readonly example?: Example;
   /** A watched game or the shared pool; absent for the bot's own losses and the rule. */
   readonly origin?: LearnedOrigin;
+  /** Learned by walking back again through its game later (reflection.ts). */
+  readonly reflected?: true;
 }
 
 export interface LibraryPage {

@@ -39,6 +39,8 @@ export interface ServiceKit {
    * server shares.
    */
   learn(guildId: string, gameId: string, game: Game, library: Library, now: number, origin?: LearnedOrigin): Promise<{ learned: LearnedReport[]; analysis: AnalysisEnd }>;
+  /** A finished game has been analysed (or not: `analysis` undefined) and recorded: it counts towards the next reflection (reflection.ts). */
+  recorded(guildId: string, analysis: AnalysisEnd | undefined): void;
   /** After writing to the server's library directly: every process holding it reads it again (libraryCache.ts). */
   libraryChanged(guildId: string): Promise<void>;
 }

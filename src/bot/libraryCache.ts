@@ -59,6 +59,8 @@ export interface CompiledLibrary {
   readonly examples: ReadonlyMap<string, Example>;
   /** Where subgoals not learned from the bot's own losses came from (communityRecords.ts). */
   readonly origins: ReadonlyMap<string, LearnedOrigin>;
+  /** Subgoals learned by walking back again through an old game (reflection.ts). */
+  readonly reflected: ReadonlySet<string>;
   /** The version it was read under (`none` when storage holds none). */
   readonly version: string;
 }
@@ -176,16 +178,18 @@ export class LibraryCache {
 }
 
 /** The library of a server's learned records, in the order they were learned, with their examples. */
-export function compiledLibrary(records: readonly LearnedRecord[]): { library: Library; examples: Map<string, Example>; origins: Map<string, LearnedOrigin> } {
+export function compiledLibrary(records: readonly LearnedRecord[]): { library: Library; examples: Map<string, Example>; origins: Map<string, LearnedOrigin>; reflected: Set<string> } {
   const library = Library.empty();
   const examples = new Map<string, Example>();
   const origins = new Map<string, LearnedOrigin>();
+  const reflected = new Set<string>();
   for (const r of records.slice().sort(byProvenance)) {
     library.add(r.subgoal, r.provenance);
     if (r.example !== undefined) examples.set(r.subgoal.text, r.example);
     if (r.origin !== undefined) origins.set(r.subgoal.text, r.origin);
+    if (r.reflected === true) reflected.add(r.subgoal.text);
   }
-  return { library, examples, origins };
+  return { library, examples, origins, reflected };
 }
 
 /** Oldest first; within a game, the move nearest the win (learned first) first. */

@@ -114,6 +114,8 @@ export interface LearnedRecord {
   readonly example?: Example;
   /** Absent for the bot's own losses: a watched game between members, or the shared pool. */
   readonly origin?: LearnedOrigin;
+  /** Learned when the bot walked back again through its game later, with a larger library (reflection.ts). */
+  readonly reflected?: true;
 }
 
 export interface Tally {
@@ -318,6 +320,7 @@ export const learnedCodec: Codec<LearnedRecord> = {
         }
       : {}),
     ...(r.origin !== undefined ? { origin: encodeOrigin(r.origin) } : {}),
+    ...(r.reflected === true ? { reflected: true } : {}),
   }),
   decode: (raw) =>
     decoding(raw, (o) => {
@@ -333,7 +336,8 @@ export const learnedCodec: Codec<LearnedRecord> = {
       };
       const example = o.example === undefined ? undefined : decodeExample(o.example);
       const origin = o.origin === undefined ? undefined : decodeOrigin(o.origin);
-      return { subgoal: compiled.value, provenance, ...(example !== undefined ? { example } : {}), ...(origin !== undefined ? { origin } : {}) };
+      if (o.reflected !== undefined && o.reflected !== true) throw new Bad('reflected is not true');
+      return { subgoal: compiled.value, provenance, ...(example !== undefined ? { example } : {}), ...(origin !== undefined ? { origin } : {}), ...(o.reflected === true ? { reflected: true as const } : {}) };
     }),
 };
 

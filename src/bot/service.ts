@@ -60,6 +60,7 @@ import { seededRandom, type Random } from '../rules/random.ts';
 import { isStorageUnavailable, StorageUnavailable } from '../storage/index.ts';
 import type { Colour } from '../rules/types.ts';
 import { AnalysisPool, type AnalysisEnd, type LearnedReport } from './analyser.ts';
+import { Reflection } from './reflection.ts';
 import type { LearnedOrigin } from './communityRecords.ts';
 import type { ServiceKit } from './kit.ts';
 import { SharedPool } from './pool.ts';
@@ -100,8 +101,8 @@ import {
 /** How one walk back through a finished game ended, and whose game it was (for metrics). */
 export interface AnalysisEvent {
   readonly result: AnalysisEnd['kind'];
-  /** The bot's loss (the paper), its own win, or a game between members it watched. */
-  readonly from: 'loss' | 'win' | 'watched';
+  /** The bot's loss (the paper), its own win, a game between members it watched, or an old game walked back again (reflection.ts). */
+  readonly from: 'loss' | 'win' | 'watched' | 'reflection';
 }
 
 export interface ServiceOptions {
@@ -122,6 +123,10 @@ export interface ServiceOptions {
   readonly analysisLimitMs?: number;
   /** Worker threads for analyses at most (default 2). */
   readonly analysisWorkers?: number;
+  /** Walk back again through the server's finished games every this many analysed games (reflection.ts; default 20, 0: never). */
+  readonly reflectEvery?: number;
+  /** How long one reflection pass may run (default 2 minutes). */
+  readonly reflectionBudgetMs?: number;
   /** Worker threads for the player's moves, hints, recognition and pictures (thinker.ts); 0 or unset: this thread. */
   readonly playWorkers?: number;
   /** Finished games kept as records per server; older ones are counted in a summary (recordSummary.ts; default 1000). */
@@ -149,6 +154,8 @@ export class GameService {
   readonly #log: BotLog;
   readonly #lock = new KeyedLock();
   readonly #analyser: AnalysisPool;
+  /** Walks back again through finished games now and then (reflection.ts). */
+  readonly reflection: Reflection;
   /** Where moves, hints and recognition are worked out, and pictures drawn (thinker.ts). */
   readonly thinker: Thinker;
   /** Games between members (versus.ts), ratings (ratings.ts), and the watch and share settings with the shared pool (pool.ts). */
@@ -193,7 +200,25 @@ export class GameService {
         await this.#saveLessons(guildId, gameId, taught.lessons);
         return taught;
       },
+      recorded: (guildId, analysis) => {
+        if (analysis?.kind === 'analysed') this.reflection.analysed(guildId);
+      },
     };
+    this.reflection = new Reflection(
+      {
+        store: this.#store,
+        lock: this.#lock,
+        log: this.#log,
+        now: this.#now,
+        library: async (guildId) => (await this.#held(guildId)).library,
+        watching: async (guildId) => (await this.pool.settings(guildId)).watch,
+        walk: async (guildId, gameId, game, library, now, origin) => (await this.#learn(guildId, { id: gameId }, game, library, now, origin, true)).lessons,
+        save: async (guildId, gameId, lessons) => {
+          await this.#saveLessons(guildId, gameId, lessons);
+        },
+      },
+      { ...(options.reflectEvery !== undefined ? { every: options.reflectEvery } : {}), ...(options.reflectionBudgetMs !== undefined ? { budgetMs: options.reflectionBudgetMs } : {}) },
+    );
     this.ratings = new Ratings(kit);
     this.pool = new SharedPool(kit);
     this.versus = new VersusService(kit, this, this.ratings, this.pool);
@@ -410,7 +435,7 @@ export class GameService {
   /** One page of the server's library in the paper's listing order (1-based page). */
   library(guildId: string, page = 1): Promise<BotResult<LibraryPage>> {
     return this.#guarded(async () => {
-      const { library, examples, origins, ordered } = await this.#libraryWithExamples(guildId);
+      const { library, examples, origins, reflected, ordered } = await this.#libraryWithExamples(guildId);
       const pages = Math.max(1, Math.ceil(ordered.length / LIBRARY_PAGE_SIZE));
       if (!Number.isInteger(page) || page < 1 || page > pages) return refuse({ code: 'no-such-page', page, pages });
       const slice = ordered.slice((page - 1) * LIBRARY_PAGE_SIZE, page * LIBRARY_PAGE_SIZE);
@@ -424,6 +449,7 @@ export class GameService {
           ...(entry.provenance !== undefined ? { provenance: entry.provenance } : {}),
           ...(example !== undefined ? { example } : {}),
           ...(origin !== undefined ? { origin } : {}),
+          ...(reflected.has(entry.subgoal.text) ? { reflected: true as const } : {}),
         };
       });
       return done({ page, pages, learned: library.size - 1, entries });
@@ -482,6 +508,8 @@ export class GameService {
     return this.#guarded(async () => {
       const memory = this.#store.guild(guildId);
       const forgotten = await this.#lock.run(`counters:${guildId}`, async () => {
+        // A reflection pass over this server stops before saving anything more (reflection.ts).
+        this.reflection.forget(guildId);
         try {
           // The pool first: a server that shared takes back what it had published (pool.ts).
           await this.pool.withdraw(guildId);
@@ -563,6 +591,7 @@ export class GameService {
    * service is used after.
    */
   async idle(): Promise<void> {
+    await this.reflection.close();
     await this.#lock.idle();
     await this.#analyser.close();
     await this.thinker.close();
@@ -656,13 +685,13 @@ export class GameService {
   }
 
   /** The server's library with its counters, examples and origins, for /library, in listing order (worked out once per library held). */
-  async #libraryWithExamples(guildId: string): Promise<{ library: Library; examples: ReadonlyMap<string, Example>; origins: ReadonlyMap<string, LearnedOrigin>; ordered: ReturnType<typeof listingOrder> }> {
+  async #libraryWithExamples(guildId: string): Promise<{ library: Library; examples: ReadonlyMap<string, Example>; origins: ReadonlyMap<string, LearnedOrigin>; reflected: ReadonlySet<string>; ordered: ReturnType<typeof listingOrder> }> {
     const [held, tallies] = await Promise.all([this.#held(guildId), this.#store.guild(guildId).stats.list()]);
     const library = held.library.clone();
     for (const { value } of tallies) library.note(value.text, value);
     // Worked out once per library held, off this thread when there are play workers: 0.3-0.8 s for 1000 subgoals.
     const order = await this.#libraries.derived(held, 'listing', () => this.thinker.listing(guildId, held));
-    return { library, examples: held.examples, origins: held.origins, ordered: order.map(({ text, groupStart }) => ({ entry: library.get(text)!, groupStart })) };
+    return { library, examples: held.examples, origins: held.origins, reflected: held.reflected, ordered: order.map(({ text, groupStart }) => ({ entry: library.get(text)!, groupStart })) };
   }
 
   /** Plays the bot's chosen move (its seed: the game's seed and the move number); says which subgoal it played from, if any. */
@@ -732,6 +761,7 @@ export class GameService {
       throw e;
     }
     const savedLater = await afterCommit();
+    if (analysis?.kind === 'analysed') this.reflection.analysed(guildId);
     const rated = await this.ratings.afterBotGame(guildId, record);
     return { stored: ended, learned, ...(analysis !== undefined ? { analysis } : {}), ...(savedLater !== undefined ? { savedLater } : {}), ...(rated !== undefined ? { rated } : {}) };
   }
@@ -765,12 +795,13 @@ export class GameService {
     library: Library,
     now: number,
     origin?: LearnedOrigin,
+    reflecting = false,
   ): Promise<{ learned: LearnedReport[]; analysis: AnalysisEnd; lessons: LearnedRecord[] }> {
     const started = performance.now();
-    this.#log.debug('analysing a finished game', { guildId, game: stored.id, moves: game.moves.length, library: library.size });
+    this.#log.debug('analysing a finished game', { guildId, game: stored.id, moves: game.moves.length, library: library.size, reflecting });
     const analysis = await this.#analyser.analyse(game, library.subgoals());
     const ms = Math.round(performance.now() - started);
-    this.#onAnalysed({ result: analysis.kind, from: origin?.kind === 'watched' ? 'watched' : origin?.kind === 'win' ? 'win' : 'loss' });
+    this.#onAnalysed({ result: analysis.kind, from: reflecting ? 'reflection' : origin?.kind === 'watched' ? 'watched' : origin?.kind === 'win' ? 'win' : 'loss' });
     if (analysis.kind === 'timed-out') {
       this.#log.warn('the analysis of a finished game took too long and was given up; nothing was learned', { guildId, game: stored.id, limitMs: analysis.limitMs, ms });
       return { learned: [], analysis, lessons: [] };
@@ -791,6 +822,7 @@ export class GameService {
         provenance: { game: stored.id, move: l.moveIndex + 1, date: new Date(now).toISOString() },
         ...(example !== undefined ? { example } : {}),
         ...(origin !== undefined ? { origin } : {}),
+        ...(reflecting ? { reflected: true as const } : {}),
       };
       lessons.push(record);
     }

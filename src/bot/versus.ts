@@ -369,6 +369,7 @@ export class VersusService {
       finished: { result, ending, at: now, learned: learned.filter((l) => l.isNew).map((l) => l.text), ...(by !== undefined ? { by } : {}) },
     };
     await this.#kit.store.writer.put(guildId, 'versusRecords', stored.id, ended);
+    this.#kit.recorded(guildId, analysis);
     const rated = await this.#ratings.afterVersus(guildId, ended);
     if (ending !== 'expired') await this.#kit.store.guild(guildId).versus.put(versusKey(stored.channelId, stored.black, stored.white), ended);
     this.#kit.log.info('game between members over', { guildId, game: stored.id, result, ending, moves: game.moves.length, learned: ended.finished?.learned.length ?? 0 });

@@ -136,7 +136,7 @@ export function libraryView(page: LibraryPage, f: Frontend): Reply {
       lines.push(`${' '.repeat(nodeListWidth + 1)}${d.slice(cut + 1)}`);
     }
     const starter = starterOf(e.provenance);
-    const from = e.provenance === undefined ? 'the rule of the game' : starter !== undefined ? `from the starter library "${starter}", given ${e.provenance.date.slice(0, 10)}` : originWords(e.provenance, e.origin);
+    const from = e.provenance === undefined ? 'the rule of the game' : starter !== undefined ? `from the starter library "${starter}", given ${e.provenance.date.slice(0, 10)}` : originWords(e.provenance, e.origin, e.reflected === true);
     lines.push(`      – ${from} · recognised in ${plural(e.stats.recognised, 'game')} · played ${plural(e.stats.played, 'time')} · won ${plural(e.stats.won, 'game')}`);
   });
   const more = page.page < page.pages ? `\nMore: ${f.command('library')} page:${page.page + 1}` : '';

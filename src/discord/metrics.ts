@@ -90,7 +90,7 @@ export class BotMetrics {
     });
     this.gamesAnalysed = new Counter({
       name: 'gomoku_games_analysed_total',
-      help: 'Games won with a five walked back for subgoals, from the bot\'s loss, its win or a watched game, by result: analysed, timed_out (over ANALYSIS_LIMIT_SECONDS), failed',
+      help: 'Games won with a five walked back for subgoals, from the bot\'s loss, its win, a watched game or an old game walked back again (from="reflection"), by result: analysed, timed_out (over ANALYSIS_LIMIT_SECONDS), failed',
       labelNames: ['result', 'from'],
       registers,
     });

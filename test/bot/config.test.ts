@@ -27,7 +27,7 @@ function capture(): { io: CliIO; text: () => string } {
 describe('settings', () => {
   it('.env.example lists every variable and works as it is', () => {
     expect(Object.keys(example).sort()).toEqual(
-      ['ANALYSIS_LIMIT_SECONDS', 'ANALYSIS_WORKERS', 'DATA_DIR', 'DISCORD_API_URL', 'DISCORD_CLIENT_ID', 'DISCORD_GUILD_ID', 'DISCORD_TOKEN', 'EVENT_LOOP_REPORT_MS', 'GAME_IDLE_HOURS', 'GOMOKU_SEED', 'LOG_FORMAT', 'LOG_LEVEL', 'METRICS_HOST', 'METRICS_PORT', 'PLAY_WORKERS', 'RECORDS_KEPT', 'REDIS_URL', 'SHARD_COUNT', 'SHARD_SPAWN_DELAY_MS', 'SHUTDOWN_GRACE_MS', 'STARTER_LIBRARY', 'STORAGE_NAMESPACE', 'WORKER_NICE'].sort(),
+      ['ANALYSIS_LIMIT_SECONDS', 'ANALYSIS_WORKERS', 'DATA_DIR', 'DISCORD_API_URL', 'DISCORD_CLIENT_ID', 'DISCORD_GUILD_ID', 'DISCORD_TOKEN', 'EVENT_LOOP_REPORT_MS', 'GAME_IDLE_HOURS', 'GOMOKU_SEED', 'LOG_FORMAT', 'LOG_LEVEL', 'METRICS_HOST', 'METRICS_PORT', 'PLAY_WORKERS', 'RECORDS_KEPT', 'REDIS_URL', 'REFLECT_EVERY', 'SHARD_COUNT', 'SHARD_SPAWN_DELAY_MS', 'SHUTDOWN_GRACE_MS', 'STARTER_LIBRARY', 'STORAGE_NAMESPACE', 'WORKER_NICE'].sort(),
     );
     expect(shutdownGraceMs(example)).toBe(DEFAULT_SHUTDOWN_GRACE_MS);
     expect(metricsAddress(example)).toBeUndefined();
@@ -77,6 +77,11 @@ describe('settings', () => {
     expect(() => botConfig({ ANALYSIS_LIMIT_SECONDS: 'long' })).toThrow(/ANALYSIS_LIMIT_SECONDS/);
     expect(() => botConfig({ ANALYSIS_WORKERS: '0' })).toThrow(/ANALYSIS_WORKERS must be a whole number from 1, not "0"/);
     expect(() => botConfig({ ANALYSIS_WORKERS: '1.5' })).toThrow(/ANALYSIS_WORKERS/);
+    // Reflection: 0 turns it off; anything but a whole number is refused by name.
+    expect(botConfig({ REFLECT_EVERY: '0' })).toEqual({ idleMs: DEFAULT_IDLE_MS, reflectEvery: 0 });
+    expect(botConfig({ REFLECT_EVERY: '50' })).toEqual({ idleMs: DEFAULT_IDLE_MS, reflectEvery: 50 });
+    expect(() => botConfig({ REFLECT_EVERY: '-1' })).toThrow(/REFLECT_EVERY must be a whole number of games \(0: never\), not "-1"/);
+    expect(() => botConfig({ REFLECT_EVERY: 'often' })).toThrow(/REFLECT_EVERY/);
   });
 
   it('the entry point explains its usage and what deploy needs', async () => {

@@ -34,7 +34,7 @@ function learnedLibrary(count = Infinity): Library {
 
 describe('the play workers answer as this thread does', () => {
   const library = learnedLibrary();
-  const held: CompiledLibrary = { library, examples: new Map(), origins: new Map(), version: '1.test' };
+  const held: CompiledLibrary = { library, examples: new Map(), origins: new Map(), reflected: new Set(), version: '1.test' };
   const subgoals = library.subgoals();
   const record = expectOk(parseGameRecord(readFileSync(GAME, 'utf8')));
   const drawn = new DrawnPictures();
@@ -114,7 +114,7 @@ describe('the play workers answer as this thread does', () => {
 
   it('a new library version is sent again; a drawing is the same bytes', { timeout: 60_000 }, async () => {
     const smaller = learnedLibrary(20);
-    const next: CompiledLibrary = { library: smaller, examples: new Map(), origins: new Map(), version: '2.test' };
+    const next: CompiledLibrary = { library: smaller, examples: new Map(), origins: new Map(), reflected: new Set(), version: '2.test' };
     const q = { ...positions[3], level: 5 as const, seed: 3 };
     const here = thinkTurn(createPlayer, smaller.subgoals(), q);
     const there = await pool.turn('g1', next, q);

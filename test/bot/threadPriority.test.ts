@@ -42,7 +42,7 @@ describe.runIf(process.platform === 'linux')('worker threads on Linux', () => {
     closing.push(() => play.close());
     const analysis = new AnalysisPool({ workers: 1 });
     closing.push(() => analysis.close());
-    const held: CompiledLibrary = { library: Library.empty(), examples: new Map(), origins: new Map(), version: '1.test' };
+    const held: CompiledLibrary = { library: Library.empty(), examples: new Map(), origins: new Map(), reflected: new Set(), version: '1.test' };
     expect((await play.listing('1', held)).map((p) => p.text)).toEqual(['(1) 1:5']);
     const unfinished = Game.create(15);
     expectOk(unfinished.play(112));
@@ -55,7 +55,7 @@ describe.runIf(process.platform === 'linux')('worker threads on Linux', () => {
   });
 
   it('a worker reads WORKER_NICE from the environment it starts with, and takes the default for a bad one', { timeout: 60_000 }, async () => {
-    const held: CompiledLibrary = { library: Library.empty(), examples: new Map(), origins: new Map(), version: '1.test' };
+    const held: CompiledLibrary = { library: Library.empty(), examples: new Map(), origins: new Map(), reflected: new Set(), version: '1.test' };
     const was = process.env.WORKER_NICE;
     try {
       for (const [value, nice] of [['7', 7], ['loud', WORKER_NICE]] as const) {
