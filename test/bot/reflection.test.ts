@@ -179,17 +179,18 @@ describe('reflection in the service', () => {
 
   it('saves nothing when the memory is reset during a pass', async () => {
     let reset: Promise<unknown> | undefined;
-    let service!: GameService;
+    const held: { service?: GameService } = {};
     const s = await setup('file', {
       reflectEvery: 0,
       // The moment the pass hands game 13 to a worker, an admin resets the server's memory.
       onLine: (line) => {
         if (reset === undefined && line.message === 'analysing a finished game' && (line.detail as { reflecting?: boolean }).reflecting === true) {
-          reset = service.resetMemory(GUILD, true);
+          reset = held.service!.resetMemory(GUILD, true);
         }
       },
     });
-    service = s.service;
+    held.service = s.service;
+    const service = s.service;
     await s.storage.guild(GUILD).records.put('g13', lostRecord('g13', GAME_13, s.clock.now() - 3_600_000));
     const pass = await service.reflection.reflect(GUILD);
     expect(reset).toBeDefined();
