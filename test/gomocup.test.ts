@@ -378,6 +378,9 @@ describe('gomoku brain, the process', () => {
     expect(await brain.exited).toBe(0);
     const bad = spawnBrain(['--player', 'nobody']);
     expect(await bad.exited).toBe(2);
+    const negative = spawnBrain(['--learn', '--reflect-every', '-1']);
+    expect(await negative.exited).toBe(2);
+    expect(negative.stderr()).toMatch(/^gomoku brain: --reflect-every needs a whole number of games from 0\n/);
   });
 });
 

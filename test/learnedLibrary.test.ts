@@ -2,12 +2,13 @@
 // `gomoku brain --learn`): merged under a lock, written atomically, each lesson under a game id
 // of its own. Real files in a temporary folder, real players, real child processes.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createElcockPlayer } from '../src/cli/elcockPlayer.ts';
+import { gameLogFolder, readGameLog } from '../src/cli/gameLog.ts';
 import { learnedGameId, saveLearned } from '../src/cli/learnedLibrary.ts';
 import type { Description } from '../src/notation/description.ts';
 import { makeDescription, parseDescription } from '../src/notation/descriptionNotation.ts';
@@ -86,8 +87,10 @@ describe('two learners, one library file', () => {
     const games = entriesOf(file).map((e) => e.game!);
     expect(new Set(games).size).toBe(2);
     for (const g of games) expect(g).toMatch(GAME_ID);
-    // No temporary file and no lock is left beside it.
-    expect(readdirSync(join(file, '..'))).toEqual(['lib.txt']);
+    // No temporary file and no lock is left beside it: the library and the games it learned
+    // from, one file each under its game id (gameLog.ts).
+    expect(readdirSync(join(file, '..')).sort()).toEqual(['lib.txt', 'lib.txt.games']);
+    expect(readdirSync(gameLogFolder(file)).sort()).toEqual(games.map((g) => `${g}.txt`).sort());
   });
 
   it('a player knows what another learner wrote once it has merged, and keeps it', async () => {
@@ -149,7 +152,71 @@ describe('two learners, one library file', () => {
       const entry = entries.find((e) => e.text === TEACHES[name][0])!;
       expect(GAME_ID.exec(entry.game!)?.[1]).toBe(String(brain.pid));
     }
-    expect(readdirSync(join(file, '..'))).toEqual(['lib.txt']);
+    expect(readdirSync(join(file, '..')).sort()).toEqual(['lib.txt', 'lib.txt.games']);
+    expect(readGameLog(gameLogFolder(file)).games).toHaveLength(2);
+  });
+});
+
+describe('reflection: a learner walks back again through the games it kept', () => {
+  // Game 13 of a learning series and the library the series had after 40 games: walked back
+  // again with that library, the game teaches two subgoals it did not teach when it was played
+  // (test/curve.test.ts walks the same pair in process).
+  const REFLECT = join(FIXTURES, 'games', 'reflect');
+  const LESSON = "(1, 2-1, 3-2, 3) 5:3', 3-3, 2'-2', 3'";
+  /** A library file holding the 40-game library, and game 13 kept beside it by an earlier run, an hour old. */
+  function earlierRun(): string {
+    const file = join(tempFolder(), 'lib.txt');
+    writeFileSync(file, readFileSync(join(REFLECT, 'series-40-library.txt')));
+    const folder = gameLogFolder(file);
+    mkdirSync(folder);
+    const kept = join(folder, 'elcock-5-20261128T100000Z-1-13.txt');
+    writeFileSync(kept, readFileSync(join(REFLECT, 'series-game-13.txt')));
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(kept, hourAgo, hourAgo);
+    return file;
+  }
+
+  it('keeps each game it learns from, and every reflectEvery games learns from the old ones what they could not teach before', async () => {
+    const file = earlierRun();
+    const reports: string[] = [];
+    const player = expectOk(createElcockPlayer({ library: file, learn: true, level: 1, seed: 1, reflectEvery: 1, report: (m) => void reports.push(m) }));
+    expect(texts(file)).not.toContain(LESSON);
+    await lose(player, 'open-four');
+    expect(reports).toEqual([]);
+    const entry = entriesOf(file).find((e) => e.text === LESSON);
+    expect(entry?.game).toBe('elcock-5-20261128T100000Z-1-13-reflected');
+    // The game just lost is kept too, after the older one.
+    const kept = readGameLog(gameLogFolder(file));
+    expect(kept.problems).toEqual([]);
+    expect(kept.games.map((g) => g.id)[0]).toBe('elcock-5-20261128T100000Z-1-13');
+    expect(kept.games[1].id).toMatch(GAME_ID);
+    expect(kept.games[1].game.moves).toEqual(finishedGame('open-four').moves);
+  });
+
+  it('does not walk back before reflectEvery games, nor keep games with reflection off', async () => {
+    const file = earlierRun();
+    const twice = expectOk(createElcockPlayer({ library: file, learn: true, level: 1, seed: 1, reflectEvery: 2 }));
+    await lose(twice, 'open-four');
+    expect(texts(file)).not.toContain(LESSON);
+    await lose(twice, 'double-four');
+    expect(texts(file)).toContain(LESSON);
+
+    const off = join(tempFolder(), 'lib.txt');
+    const never = expectOk(createElcockPlayer({ library: off, learn: true, level: 1, seed: 1, reflectEvery: 0 }));
+    await lose(never, 'open-four');
+    expect(readdirSync(join(off, '..'))).toEqual(['lib.txt']);
+    expect(() => expectOk(createElcockPlayer({ library: off, learn: true, seed: 1, reflectEvery: -2 }))).toThrow(/--reflect-every must be a whole number of games \(0: never\), not -2/);
+  });
+
+  it('skips a kept file that is not a game won with a five, says which, and walks the others', async () => {
+    const file = earlierRun();
+    writeFileSync(join(gameLogFolder(file), 'by-hand.txt'), '# size 19\nj10 k11\n');
+    const reports: string[] = [];
+    const player = expectOk(createElcockPlayer({ library: file, learn: true, level: 1, seed: 1, reflectEvery: 1, report: (m) => void reports.push(m) }));
+    await lose(player, 'open-four');
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatch(/skipped a kept game it cannot read: .*by-hand\.txt: the game is not won with a five/);
+    expect(texts(file)).toContain(LESSON);
   });
 });
 

@@ -12,7 +12,7 @@ import { parseArgs, type Command } from './command.ts';
 import type { CliIO } from '../bot/io.ts';
 import { createNamedPlayer, playerNames } from './players.ts';
 
-const help = `usage: gomoku brain [--player NAME] [--library FILE] [--level N] [--learn] [--seed N]
+const help = `usage: gomoku brain [--player NAME] [--library FILE] [--level N] [--learn] [--reflect-every N] [--seed N]
 
 Plays Go-Moku (exactly five wins) as a Gomocup/Piskvork brain: reads protocol commands
 (START, BEGIN, TURN x,y, BOARD … DONE, TAKEBACK, INFO, ABOUT, END) from standard input
@@ -24,6 +24,9 @@ end of the input. Malformed commands get "ERROR …" and change nothing.
   --learn          after each game, let the player learn from it: what it learns is merged
                    into the library file (locked, written atomically), so brains that learn
                    into one file at the same time lose nothing
+  --reflect-every N  with --learn, every N games learned from, walk back again through all
+                   of them (kept in FILE.games/) with what has been learned since, for at
+                   most 10 s (default 20; 0: never)
   --seed N         seed for the player's random choices (default 1)
 Gomocup x,y is column x, row y from the TOP, 0-based: see docs/GOMOCUP.md.`;
 
@@ -49,7 +52,7 @@ export const brainCommand: Command = {
   summary: 'play as a Gomocup (Piskvork) brain on standard input and output',
   help,
   async run(args: readonly string[], io: CliIO): Promise<number> {
-    const parsed = parseArgs(args, { values: ['player', 'library', 'level', 'seed'], switches: ['learn'] });
+    const parsed = parseArgs(args, { values: ['player', 'library', 'level', 'seed', 'reflect-every'], switches: ['learn'] });
     if (!parsed.ok) {
       io.err(`gomoku brain: ${parsed.message}\n\n${help}`);
       return 2;
@@ -57,7 +60,13 @@ export const brainCommand: Command = {
     const { flags, positional } = parsed.value;
     const level = wholeNumber(flags.get('level'), 'level');
     const seed = wholeNumber(flags.get('seed'), 'seed') ?? 1;
-    const usage = positional.length > 0 ? `unexpected argument "${positional[0]}"` : [level, seed].find((v) => typeof v === 'string');
+    const reflectEvery = wholeNumber(flags.get('reflect-every'), 'reflect-every');
+    const usage =
+      positional.length > 0
+        ? `unexpected argument "${positional[0]}"`
+        : typeof reflectEvery === 'number' && reflectEvery < 0
+          ? '--reflect-every needs a whole number of games from 0'
+          : [level, seed, reflectEvery].find((v) => typeof v === 'string');
     if (usage !== undefined) {
       io.err(`gomoku brain: ${String(usage)}\n\n${help}`);
       return 2;
@@ -68,6 +77,7 @@ export const brainCommand: Command = {
       ...(library !== undefined ? { library } : {}),
       ...(level !== undefined ? { level: level as number } : {}),
       learn: flags.get('learn') === true,
+      ...(reflectEvery !== undefined ? { reflectEvery: reflectEvery as number } : {}),
       seed: seed as number,
       report: (message) => io.err(`gomoku brain: ${message}`),
     });

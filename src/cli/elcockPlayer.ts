@@ -9,6 +9,13 @@
  * When the file cannot be written — it no longer parses, say — the player says so through
  * `report` (standard error: the brain's standard output is the protocol's), keeps what it
  * learned and tries again after the next game that teaches it something.
+ *
+ * Reflection (as the bot's, src/bot/reflection.ts): every game it learns from is kept beside
+ * the library (gameLog.ts; in memory without a library file), and every `reflectEvery`
+ * analysed games (20 by default; 0 never) it walks back again through all of them, oldest
+ * first, with the library as it stands, for at most `reflectionBudgetMs` (10 s by default: a
+ * Gomocup manager is waiting for the next game); the next pass begins where one ran out of
+ * time. A lesson found so is provenanced to its game with `-reflected` after the id.
  */
 import { readFileSync } from 'node:fs';
 import { analyseGame } from '../learning/analysis.ts';
@@ -19,10 +26,13 @@ import { createPlayer, type Level } from '../play/player.ts';
 import { describeProblem, err, ok, problem, type Result } from '../rules/result.ts';
 import { fiveThreats } from '../rules/threats.ts';
 import { stoneOf, type Colour } from '../rules/types.ts';
+import { gameLogFolder, keepGame, readGameLog, type LoggedGame } from './gameLog.ts';
 import { learnedGameId, saveLearned } from './learnedLibrary.ts';
 import type { PlayerOptions } from './playerFactory.ts';
 
 const HEADER = ['subgoals learned in play by gomoku brain --learn'];
+export const BRAIN_REFLECT_EVERY = 20;
+export const BRAIN_REFLECTION_BUDGET_MS = 10_000;
 
 export function createElcockPlayer(options: PlayerOptions): Result<MovePlayer> {
   const level = options.level ?? 5;
@@ -45,9 +55,42 @@ export function createElcockPlayer(options: PlayerOptions): Result<MovePlayer> {
     }
   }
   const report = options.report ?? ((message: string) => void process.stderr.write(`${message}\n`));
+  const reflectEvery = options.reflectEvery ?? BRAIN_REFLECT_EVERY;
+  if (!Number.isInteger(reflectEvery) || reflectEvery < 0) return err(problem('bad-reflect-every', `--reflect-every must be a whole number of games (0: never), not ${reflectEvery}`));
+  const budgetMs = options.reflectionBudgetMs ?? BRAIN_REFLECTION_BUDGET_MS;
   let colour: Colour | undefined;
   // Learned subgoals the file does not hold yet (its last write failed).
   let unsaved = 0;
+  // Games analysed in this process, and those kept when there is no library file to keep them beside.
+  let analysed = 0;
+  const inMemory: LoggedGame[] = [];
+  // Where the last pass ran out of time: the id of the game the next one begins with.
+  let resumeAt: string | undefined;
+  const folder = options.library === undefined ? undefined : gameLogFolder(options.library);
+  /** Walks back again through the kept games with the library as it stands; how many subgoals were new. */
+  const reflect = (date: string): number => {
+    const started = performance.now();
+    const log = folder === undefined ? { games: inMemory, problems: [] } : readGameLog(folder);
+    for (const p of log.problems) report(`${player.name} skipped a kept game it cannot read: ${p}`);
+    const from = Math.max(0, log.games.findIndex((g) => g.id === resumeAt));
+    resumeAt = undefined;
+    let added = 0;
+    let walked = 0;
+    for (const { id, game } of [...log.games.slice(from), ...log.games.slice(0, from)]) {
+      if (walked > 0 && performance.now() - started > budgetMs) {
+        resumeAt = id;
+        break;
+      }
+      walked++;
+      const walk = analyseGame(game, library.subgoals());
+      if (!walk.ok) continue;
+      for (const l of walk.value.learned) {
+        const r = library.add(l.subgoal, { game: `${id}-reflected`, move: l.moveIndex + 1, date });
+        if (r.ok && r.value) added++;
+      }
+    }
+    return added;
+  };
   const player = createPlayer({
     library: library.subgoals(),
     level: level as Level,
@@ -66,6 +109,15 @@ export function createElcockPlayer(options: PlayerOptions): Result<MovePlayer> {
       for (const l of analysis.value.learned) {
         const r = library.add(l.subgoal, { game: gameId, move: l.moveIndex + 1, date });
         if (r.ok && r.value) added++;
+      }
+      if (reflectEvery > 0) {
+        if (folder === undefined) inMemory.push({ id: gameId, game: finished });
+        else {
+          const kept = await keepGame(folder, gameId, finished);
+          if (!kept.ok) report(`${player.name} could not keep the game to walk back through later: ${kept.error.message}`);
+        }
+        analysed++;
+        if (analysed % reflectEvery === 0) added += reflect(date);
       }
       if (added === 0 && unsaved === 0) return;
       player.setLibrary(library.subgoals());

@@ -14,6 +14,13 @@ export interface PlayerOptions {
   readonly level?: number;
   /** Analyse games won with a five (lost or won) and merge what is learnt into the library file (through `gameOver`). */
   readonly learn: boolean;
+  /**
+   * With `learn`: every this many analysed games, walk back again through the games learned
+   * from, kept beside the library file (default 20; 0: never; elcockPlayer.ts).
+   */
+  readonly reflectEvery?: number;
+  /** How long one such pass may run (default 10 s). */
+  readonly reflectionBudgetMs?: number;
   /** Seed for the player's seeded generator (src/rules/random.ts), if it uses one. */
   readonly seed: number;
   /**
