@@ -217,7 +217,7 @@ export function helpView(f: Frontend, commandLines: readonly string[] = DISCORD_
     `**Rules**: two players take turns to put a stone on an empty point; **black moves first**. The first to make **exactly five in a row** — across, down or diagonally — wins. **Six or more in a row does not count**: the game goes on. A move that makes five in one line and six in another wins by the five. Nothing else is forbidden: no limits on double threes or fours, no opening rule. Boards are 19×19 or 15×15 (${f.command('challenge')} chooses); a full board with no five is a draw.`,
     '**Commands**',
     ...commandLines,
-    `**How I learn**: I start in each server knowing only the rule of five in a row. Every game I lose, I walk back through it and write down the subgoals, in Murray & Elcock's notation, that made your win inevitable, and I use them in every game after: see ${f.command('library')}. When I win with a five I do the same with my own winning line, so I see it coming sooner next time.`,
+    `**How I learn**: I start in each server knowing only the rule of five in a row. Every game I lose, I walk back through it and write down the subgoals, in Murray & Elcock's notation, that made your win inevitable, and I use them in every game after: see ${f.command('library')}. When I win with a five I do the same with my own winning line, so I see it coming sooner next time. Now and then I go back over old games with what I have learned since: they often teach me more the second time.`,
   ].join('\n');
   return {
     text,

@@ -232,6 +232,7 @@ describe('help', () => {
     expect(help.text).toContain('**black moves first**');
     expect(help.text).toContain('Boards are 19×19 or 15×15');
     expect(help.text).toMatch(/I walk back through it and write down the subgoals, in Murray & Elcock's notation, that made your win inevitable.*see \/library\./);
+    expect(help.text).toContain('Now and then I go back over old games with what I have learned since');
     // Every registered command, and nothing else, has its line.
     const listed = help.text.split('\n').filter((l) => l.startsWith('`/')).map((l) => /^`\/([a-z-]+)/.exec(l)?.[1]);
     expect(listed.sort()).toEqual(COMMANDS.map((c) => c.data.name).sort());
