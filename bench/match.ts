@@ -33,10 +33,10 @@
  * points of a 98 % target; the same library read 73.8 % against tss on the first 40 and
  * 62.8 % on all 160), `--block N` (default 20),
  * `--window N` (default 20), `--analysis-s N` (the time limit on analysing one loss, default
- * 20; also the repeats' limit), `--reflect-every N` (the series' learner walks back again
- * through every game analysed so far, with the library as it stands, every N games; default
- * 0, never, since the bot does not reflect yet and the series measures the bot's learning;
- * see src/gomocup/curve.ts `reflectEvery`), `--repeat-openings N` (openings a pass of the repeats, default
+ * 20; also the repeats' limit), `--reflect-every N` (the series' learner, and the repeats',
+ * walk back again through every game analysed so far, with the library as it stands, every N
+ * games; default 20, as the bot (src/bot/reflection.ts) and `gomoku brain --learn` do, since
+ * the series stands for their learning; 0: never; see src/gomocup/curve.ts `reflectEvery`), `--repeat-openings N` (openings a pass of the repeats, default
  * 10), `--repeat-series N` (the repeats' series, default 100), `--skip-matches`, `--skip-curve`,
  * `--skip-repeats`, `--out DIR` (default
  * out/match: results tables, game records and the curve's per-game table), `--chart FILE`.
@@ -87,7 +87,7 @@ function parseOptions(args: readonly string[]): Options {
     block: 20,
     window: 20,
     analysisSeconds: 20,
-    reflectEvery: 0,
+    reflectEvery: 20,
     repeatOpenings: REPEATS_DEFAULTS.openings,
     repeatSeries: REPEATS_DEFAULTS.series,
     skipMatches: false,
@@ -338,6 +338,7 @@ async function main(): Promise<void> {
       openings: options.repeatOpenings,
       series: options.repeatSeries,
       analysisSeconds: options.analysisSeconds,
+      reflectEvery: options.reflectEvery,
       out: join(options.out, 'repeats'),
     });
   }

@@ -8,7 +8,10 @@
  * only), learning from every game won with a five, its losses and its wins, as `gomoku brain
  * --learn` and the bot do: the finished game is
  * analysed (`analyseGame`, here in a worker thread under a time limit, bench/analyser.ts) and
- * each new subgoal added to its `Library` before the next game. It is made afresh for every
+ * each new subgoal added to its `Library` before the next game; and every `--reflect-every`
+ * games (20, as `gomoku brain --learn` and the bot; 0: never) it walks back again through
+ * every game it has analysed with the library as it stands (src/gomocup/curve.ts `reflect`),
+ * adding what is new at the library's end. It is made afresh for every
  * game with that library and always the same seed, 1968 — as if `setLibrary` were called and
  * its generator reseeded — so an identical library plays an identical game. A learner whose
  * generator ran on from game to game (as one `gomoku brain` process's does) could vary a lost
@@ -46,7 +49,8 @@
  * Options: `--openings N` (per pass, default 10), `--passes N` (default 2), `--series N`
  * (default 100), `--size N` (default 19), `--opponents a,b` (a subset of gomokuai, tss,
  * elcock-5-paper; all by default), `--analysis-s N` (the time limit on one analysis, default
- * 20), `--determinism N` (first-pass losses played again, default 6), `--out DIR` (default
+ * 20), `--determinism N` (first-pass losses played again, default 6), `--reflect-every N`
+ * (default 20; 0: the learner never walks back again), `--out DIR` (default
  * out/repeats). The learner plays max(passes × pass, series) games: 120 by default.
  * Everything is seeded; only whether an analysis beats its time limit depends on the machine.
  */
@@ -56,7 +60,7 @@ import { pathToFileURL } from 'node:url';
 import { canonicalise, canonicalString } from '../src/notation/canonical.ts';
 import { createGomokuaiPlayer } from '../src/cli/gomokuaiPlayer.ts';
 import { SolverPlayer } from '../src/cli/solverPlayer.ts';
-import { engineOf, type CurveOpponent } from '../src/gomocup/curve.ts';
+import { engineOf, reflect, type CurveOpponent } from '../src/gomocup/curve.ts';
 import { parseDescription } from '../src/notation/descriptionNotation.ts';
 import { describeStatus, type Game } from '../src/rules/game.ts';
 import { makeGameRecord, recordOf } from '../src/rules/gameRecord.ts';
@@ -77,6 +81,7 @@ export interface RepeatsOptions {
   readonly opponents: readonly string[];
   readonly analysisSeconds: number;
   readonly determinism: number;
+  readonly reflectEvery: number;
   readonly out: string;
 }
 
@@ -113,18 +118,20 @@ export const REPEATS_DEFAULTS: RepeatsOptions = {
   opponents: [...opponentsByName().keys()],
   analysisSeconds: 20,
   determinism: 6,
+  reflectEvery: 20,
   out: 'out/repeats',
 };
 
 export function parseRepeatsOptions(args: readonly string[]): RepeatsOptions {
   const o = { ...REPEATS_DEFAULTS };
-  const numbers: Record<string, 'openings' | 'passes' | 'series' | 'size' | 'analysisSeconds' | 'determinism'> = {
+  const numbers: Record<string, 'openings' | 'passes' | 'series' | 'size' | 'analysisSeconds' | 'determinism' | 'reflectEvery'> = {
     '--openings': 'openings',
     '--passes': 'passes',
     '--series': 'series',
     '--size': 'size',
     '--analysis-s': 'analysisSeconds',
     '--determinism': 'determinism',
+    '--reflect-every': 'reflectEvery',
   };
   const known = [...opponentsByName().keys()];
   for (let i = 0; i < args.length; i++) {
@@ -142,7 +149,7 @@ export function parseRepeatsOptions(args: readonly string[]): RepeatsOptions {
       }
     } else if (a in numbers) {
       const v = Number(args[++i]);
-      const least = a === '--determinism' ? 0 : 1;
+      const least = a === '--determinism' || a === '--reflect-every' ? 0 : 1;
       if (!Number.isInteger(v) || v < least) throw new Error(`${a} needs a whole number from ${least}`);
       o[numbers[a]] = v;
     } else {
@@ -174,6 +181,8 @@ interface RepeatGame {
   readonly game: Game;
   /** Learned subgoals in the library when the game was played (the rule of five not counted). */
   readonly libraryBefore: number;
+  /** New subgoals learned by walking back again through earlier games just before this one. */
+  readonly reflected: number;
   /** What the analysis of a loss gave, new or known, nearest the win first. */
   readonly taught: readonly string[];
   /** How many of those were new. */
@@ -229,10 +238,19 @@ export async function runRepeats(o: RepeatsOptions, print: (line?: string) => vo
   const library = Library.empty();
   const analyser = new WorkerAnalyser(o.analysisSeconds);
   const games: RepeatGame[] = [];
+  // The games analysed so far, for reflection.
+  const analysed: { game: Game; index: number }[] = [];
+  let reflectionMs = 0;
   let progressAt = performance.now();
   for (let index = 0; index < total; index++) {
     const pass = Math.floor(index / passSize);
     const slot = slots[index % passSize];
+    let reflected = 0;
+    if (o.reflectEvery > 0 && index > 0 && index % o.reflectEvery === 0) {
+      const reflectionStarted = performance.now();
+      reflected = await reflect(analysed, library, (g, lib) => analyser.analyse(g, lib), date, 'repeats');
+      reflectionMs += performance.now() - reflectionStarted;
+    }
     const libraryBefore = library.size - 1;
     const gameStarted = performance.now();
     const outcome = await playOne(library, slot, openings[slot.opening], o.size);
@@ -245,6 +263,7 @@ export async function runRepeats(o: RepeatsOptions, print: (line?: string) => vo
     if (result === 'loss' && outcome.how !== 'five') {
       failure = `forfeit (${outcome.forfeit?.code ?? outcome.how}): not analysed`;
     } else if (result === 'loss' || (result === 'win' && outcome.how === 'five')) {
+      analysed.push({ game: outcome.game, index });
       const analysis = await analyser.analyse(outcome.game, library);
       if ('error' in analysis) {
         failure = analysis.error;
@@ -267,6 +286,7 @@ export async function runRepeats(o: RepeatsOptions, print: (line?: string) => vo
       how: outcome.how,
       game: outcome.game,
       libraryBefore,
+      reflected,
       taught,
       learned,
       ...(failure !== undefined ? { failure } : {}),
@@ -298,7 +318,7 @@ export async function runRepeats(o: RepeatsOptions, print: (line?: string) => vo
   const checkMs = performance.now() - checkStarted;
 
   writeOutput(o, games, library, openings);
-  report(o, { games, library, openings, passSize, total, differing, checked: toCheck.length, checkMs, playedMs, totalMs: performance.now() - started, date }, print);
+  report(o, { games, library, openings, passSize, total, differing, checked: toCheck.length, checkMs, playedMs, reflectionMs, totalMs: performance.now() - started, date }, print);
 }
 
 interface RunSummary {
@@ -311,6 +331,7 @@ interface RunSummary {
   readonly checked: number;
   readonly checkMs: number;
   readonly playedMs: number;
+  readonly reflectionMs: number;
   readonly totalMs: number;
   readonly date: string;
 }
@@ -369,6 +390,7 @@ function writeOutput(o: RepeatsOptions, games: readonly RepeatGame[], library: L
       g.how,
       g.game.moves.length,
       g.learned,
+      g.reflected,
       g.taught.length,
       g.libraryBefore,
       g.repeatOf !== undefined ? g.repeatOf + 1 : '',
@@ -380,7 +402,7 @@ function writeOutput(o: RepeatsOptions, games: readonly RepeatGame[], library: L
       g.failure ?? '',
     ].join('\t'),
   );
-  const header = 'game\tpass\topponent\topening\tlearner\tresult\thow\tmoves\tlearned\ttaught\tlibrary_before\trepeat_of\tgame_ms\tlearner_ms_mean\tlearner_ms_max\topponent_ms_mean\tanalysis_ms\tfailure';
+  const header = 'game\tpass\topponent\topening\tlearner\tresult\thow\tmoves\tlearned\treflected\ttaught\tlibrary_before\trepeat_of\tgame_ms\tlearner_ms_mean\tlearner_ms_max\topponent_ms_mean\tanalysis_ms\tfailure';
   writeFileSync(join(o.out, 'games.tsv'), [header, ...rows].join('\n') + '\n');
 }
 
@@ -452,6 +474,12 @@ function report(o: RepeatsOptions, r: RunSummary, print: (line?: string) => void
   };
   for (const n of names) timing(n, games.filter((g) => g.slot.opponent.name === n));
   timing('all', games);
+  const reflected = r.games.reduce((s, g) => s + g.reflected, 0);
+  print(
+    o.reflectEvery > 0
+      ? `\n- reflection every ${o.reflectEvery} games (every game analysed so far walked back again with the library then): ${plural(reflected, 'subgoal')} of the ${r.library.size - 1} learned that way (not in the passes' "learned" column), ${seconds(r.reflectionMs)} in all`
+      : '\n- no reflection (`--reflect-every 0`)',
+  );
   print(`\n- time: ${seconds(r.totalMs)} in all — ${r.total} games with their analyses ${seconds(r.playedMs)}, the determinism check ${seconds(r.checkMs)}; every game in ${o.out}/games.tsv, the library in ${o.out}/library.txt`);
 }
 

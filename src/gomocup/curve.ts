@@ -286,14 +286,15 @@ export async function runLearningCurve(options: CurveOptions): Promise<LearningC
 /**
  * Walks back again through games already analysed, oldest first, each against the library as
  * it stands then (so a lesson from one helps the next), adding what they teach that the library
- * lacks; the provenance names the game and says it was learned on reflection. Returns how many
- * subgoals were new. A game whose analysis fails now teaches nothing now, as before.
+ * lacks; the provenance names the game (`<series>-<game number>-reflected`) and says it was
+ * learned on reflection. Returns how many subgoals were new. A game whose analysis fails now
+ * teaches nothing now, as before.
  */
-export async function reflect(games: readonly { readonly game: Game; readonly index: number }[], library: Library, analyse: LossAnalyser, date: string): Promise<number> {
+export async function reflect(games: readonly { readonly game: Game; readonly index: number }[], library: Library, analyse: LossAnalyser, date: string, series = 'curve'): Promise<number> {
   let added = 0;
   for (const { game, index } of games) {
     const analysis = await analyse(game, library);
-    if (!('error' in analysis)) added += keepLessons(library, analysis.learned, `curve-${index + 1}-reflected`, date);
+    if (!('error' in analysis)) added += keepLessons(library, analysis.learned, `${series}-${index + 1}-reflected`, date);
   }
   return added;
 }
