@@ -347,7 +347,8 @@ function figures(store: 'redis' | 'file', shards: number, sent: readonly Sent[],
   };
 }
 
-function percentile(xs: readonly number[], p: number): number {
+/** The p-th percentile (nearest rank) of xs; NaN for none. */
+export function percentile(xs: readonly number[], p: number): number {
   const s = xs.slice().sort((a, b) => a - b);
   if (s.length === 0) return NaN;
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];

@@ -36,7 +36,7 @@ import type { Game } from '../rules/game.ts';
 import { compileCached } from '../learning/library.ts';
 import type { Subgoal } from '../recognition/subgoal.ts';
 import type { Colour } from '../rules/types.ts';
-import type { AnalysisAnswer, AnalysisRequest, FromWorker, ToWorker } from './analysisWorker.ts';
+import type { AnalysisAnswer, AnalysisRequest, AnalysisWorkerData, FromWorker, ToWorker } from './analysisWorker.ts';
 import { errorText } from './log.ts';
 
 /** A subgoal found by the analysis of a lost game. */
@@ -78,6 +78,12 @@ export interface AnalyserOptions {
   readonly limitMs?: number;
   /** At most this many worker threads (default 2). */
   readonly workers?: number;
+  /**
+   * Work nobody waits for (reflection.ts): the workers run at the lowest priority, nice 19 on
+   * Linux (threadPriority.ts `BACKGROUND_NICE`), so that play workers and fresh analyses, at
+   * WORKER_NICE, take a contended core first.
+   */
+  readonly background?: boolean;
 }
 
 interface Job {
@@ -98,6 +104,7 @@ interface Slot {
 export class AnalysisPool {
   readonly limitMs: number;
   readonly #max: number;
+  readonly #background: boolean;
   readonly #slots = new Set<Slot>();
   #queue: Job[] = [];
   #nextId = 1;
@@ -105,6 +112,7 @@ export class AnalysisPool {
   constructor(options: AnalyserOptions = {}) {
     this.limitMs = options.limitMs ?? DEFAULT_ANALYSIS_LIMIT_MS;
     this.#max = Math.max(1, Math.floor(options.workers ?? DEFAULT_ANALYSIS_WORKERS));
+    this.#background = options.background ?? false;
   }
 
   /** Worker threads running now, starting or ready. */
@@ -172,7 +180,7 @@ export class AnalysisPool {
   }
 
   #start(): void {
-    const slot: Slot = { worker: startWorker(), ready: false };
+    const slot: Slot = { worker: startWorker(this.#background), ready: false };
     slot.timer = setTimeout(() => this.#lost(slot, `the analysis worker did not start within ${START_LIMIT_MS / 1000} s`), START_LIMIT_MS);
     slot.worker.on('message', (message: FromWorker) => {
       if (!this.#slots.has(slot)) return;
@@ -230,10 +238,11 @@ function recompiled(answer: AnalysisAnswer): LossAnalysis {
   return { kind: 'analysed', winner: answer.winner, learned };
 }
 
-/** analysisWorker.ts in a worker thread, through tsx. */
-function startWorker(): Worker {
+/** analysisWorker.ts in a worker thread, through tsx; `background`: at the lowest priority. */
+function startWorker(background: boolean): Worker {
   const tsx = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./analysisWorker.ts', import.meta.url).href;
   const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); }).then((m) => m.serveAnalyses());`;
-  return new Worker(code, { eval: true, name: 'gomoku-analysis', resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  const data: AnalysisWorkerData = { background };
+  return new Worker(code, { eval: true, name: background ? 'gomoku-reflection' : 'gomoku-analysis', workerData: data, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
 }

@@ -11,14 +11,14 @@
  * each loss, and compiling a thousand texts from scratch costs about a second and a half
  * (canonicalisation included), looking them up nothing.
  */
-import { isMainThread, parentPort } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { analyseGame } from '../learning/analysis.ts';
 import { parseDescription } from '../notation/descriptionNotation.ts';
 import { Game } from '../rules/game.ts';
 import { compileCached } from '../learning/library.ts';
 import type { Subgoal } from '../recognition/subgoal.ts';
 import type { Colour, Point } from '../rules/types.ts';
-import { yieldToAnsweringThread } from './threadPriority.ts';
+import { BACKGROUND_NICE, yieldToAnsweringThread } from './threadPriority.ts';
 
 /** One lost game to analyse, as plain data. */
 export interface AnalysisRequest {
@@ -53,6 +53,12 @@ export interface ToWorker {
 }
 
 /** From a worker to the main thread: it has loaded and can take work; or an answer. */
+/** What the pool tells a worker as it starts it. */
+export interface AnalysisWorkerData {
+  /** At the lowest priority (threadPriority.ts `BACKGROUND_NICE`): reflection's walks. */
+  readonly background: boolean;
+}
+
 export type FromWorker = { readonly kind: 'ready' } | { readonly kind: 'answer'; readonly id: number; readonly answer: AnalysisAnswer };
 
 /** More distinct subgoals than a worker keeps compiled: past this the cache starts again. */
@@ -104,7 +110,7 @@ export function answerRequest(request: AnalysisRequest, cache: SubgoalCache): An
 export function serveAnalyses(): void {
   if (isMainThread || parentPort === null) throw new Error('serveAnalyses runs in a worker thread');
   const port = parentPort;
-  yieldToAnsweringThread();
+  yieldToAnsweringThread((workerData as AnalysisWorkerData | undefined)?.background === true ? BACKGROUND_NICE : undefined);
   const cache = new SubgoalCache();
   port.on('message', (message: ToWorker) => {
     const reply: FromWorker = { kind: 'answer', id: message.id, answer: answerRequest(message.request, cache) };

@@ -19,10 +19,12 @@
  *   (`versusRecords`) — and walks back through each, oldest first, with the library as it is
  *   then, so a lesson from one game helps the next. What is new is saved as a game's lessons
  *   are (provenance naming that game, through the retrying writer), marked `reflected`.
- * - Off everyone's path: a pass runs after the reply, in the same analysis workers as a
- *   finished game, one game at a time, so a member's fresh loss waits behind at most one
- *   game's walk. One pass at a time in the process, whatever the server; a server asking for a
- *   pass while its last one waits is not queued twice.
+ * - Off everyone's path: a pass runs after the reply, one game at a time, in a worker of its
+ *   own at the lowest priority (analyser.ts `background`, nice 19 on Linux), so a fresh loss's
+ *   analysis never waits behind it and the play workers take a contended core first
+ *   (bench/reflectionLoad.ts measures replies while every server reflects). One pass at a time
+ *   in the process, whatever the server; a server asking for a pass while its last one waits is
+ *   not queued twice.
  * - Bounded: a pass stops when it has run `budgetMs` (2 minutes by default; each game's walk is
  *   also under the analysis time limit), and the server's next pass begins where it stopped,
  *   going round to the oldest games after the newest, so a long history is walked in turns.

@@ -154,6 +154,8 @@ export class GameService {
   readonly #log: BotLog;
   readonly #lock = new KeyedLock();
   readonly #analyser: AnalysisPool;
+  /** One background worker for reflection's walks, so they never hold up a fresh loss's or a move. */
+  readonly #reflector: AnalysisPool;
   /** Walks back again through finished games now and then (reflection.ts). */
   readonly reflection: Reflection;
   /** Where moves, hints and recognition are worked out, and pictures drawn (thinker.ts). */
@@ -177,6 +179,7 @@ export class GameService {
     this.#defaultLevel = options.defaultLevel ?? 3;
     this.#log = options.log ?? silentLog;
     this.#analyser = new AnalysisPool({ limitMs: options.analysisLimitMs, workers: options.analysisWorkers });
+    this.#reflector = new AnalysisPool({ limitMs: options.analysisLimitMs, workers: 1, background: true });
     this.thinker = new Thinker({ newPlayer: options.newPlayer, workers: options.playWorkers, log: this.#log });
     this.#libraries = new LibraryCache(options.store, { log: this.#log });
     this.#recordsKept = options.recordsKept ?? DEFAULT_RECORDS_KEPT;
@@ -594,6 +597,7 @@ export class GameService {
     await this.reflection.close();
     await this.#lock.idle();
     await this.#analyser.close();
+    await this.#reflector.close();
     await this.thinker.close();
   }
 
@@ -799,7 +803,7 @@ export class GameService {
   ): Promise<{ learned: LearnedReport[]; analysis: AnalysisEnd; lessons: LearnedRecord[] }> {
     const started = performance.now();
     this.#log.debug('analysing a finished game', { guildId, game: stored.id, moves: game.moves.length, library: library.size, reflecting });
-    const analysis = await this.#analyser.analyse(game, library.subgoals());
+    const analysis = await (reflecting ? this.#reflector : this.#analyser).analyse(game, library.subgoals());
     const ms = Math.round(performance.now() - started);
     this.#onAnalysed({ result: analysis.kind, from: reflecting ? 'reflection' : origin?.kind === 'watched' ? 'watched' : origin?.kind === 'win' ? 'win' : 'loss' });
     if (analysis.kind === 'timed-out') {

@@ -26,6 +26,13 @@ import { setPriority } from 'node:os';
 
 /** The nice value a worker thread runs at on Linux unless `WORKER_NICE` says otherwise. */
 export const WORKER_NICE = 10;
+/**
+ * The nice value of workers whose work nobody waits for (reflection's walks back through old
+ * games): the lowest priority there is, below the play workers, whatever `WORKER_NICE` says.
+ * Its scheduler weight (15) is a seventh of nice 10's (110), so on a contended core the play
+ * workers run about seven times as much; on an idle core it runs at full speed.
+ */
+export const BACKGROUND_NICE = 19;
 
 export interface NiceEnv {
   readonly WORKER_NICE?: string;

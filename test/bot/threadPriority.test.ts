@@ -9,7 +9,7 @@ import { AnalysisPool } from '../../src/bot/analyser.ts';
 import type { CompiledLibrary } from '../../src/bot/libraryCache.ts';
 import { DrawnPictures } from '../../src/bot/picture.ts';
 import { PlayPool } from '../../src/bot/playPool.ts';
-import { WORKER_NICE, workerNice, yieldToAnsweringThread } from '../../src/bot/threadPriority.ts';
+import { BACKGROUND_NICE, WORKER_NICE, workerNice, yieldToAnsweringThread } from '../../src/bot/threadPriority.ts';
 import { Library } from '../../src/learning/library.ts';
 import { Game } from '../../src/rules/game.ts';
 import { expectOk } from '../../src/rules/result.ts';
@@ -51,6 +51,18 @@ describe.runIf(process.platform === 'linux')('worker threads on Linux', () => {
     const lowered = niceThreads().filter((tid) => !before.includes(tid));
     expect(lowered).toHaveLength(2);
     expect(threadNices().get(process.pid)).toBe(0);
+    expect(getPriority(0)).toBe(0);
+  });
+
+  it("reflection's background worker runs at nice 19, below the play workers, and lowers no other thread", { timeout: 60_000 }, async () => {
+    const before = niceThreads(BACKGROUND_NICE);
+    const background = new AnalysisPool({ workers: 1, background: true });
+    closing.push(() => background.close());
+    const unfinished = Game.create(15);
+    expectOk(unfinished.play(112));
+    expect(await background.analyse(unfinished, [])).toMatchObject({ kind: 'failed' });
+    expect(niceThreads(BACKGROUND_NICE).filter((tid) => !before.includes(tid))).toHaveLength(1);
+    expect(BACKGROUND_NICE).toBeGreaterThan(WORKER_NICE);
     expect(getPriority(0)).toBe(0);
   });
 
