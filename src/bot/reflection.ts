@@ -93,8 +93,10 @@ export class Reflection {
   readonly #deps: ReflectionDeps;
   /** Analysed games per server since its last pass was asked for. */
   readonly #counts = new Map<string, number>();
-  /** Servers with a pass waiting or running, and that pass. */
-  readonly #pending = new Map<string, Promise<ReflectionPass>>();
+  /** Servers with a pass waiting to start, and that pass. */
+  readonly #waiting = new Map<string, Promise<ReflectionPass>>();
+  /** Every pass asked for and not yet ended. */
+  readonly #pending = new Set<Promise<ReflectionPass>>();
   /** Where a server's last pass ran out of time: the first game its next pass walks. */
   readonly #resume = new Map<string, string>();
   /** Bumped by a reset: a pass that sees it change stops. */
@@ -126,16 +128,26 @@ export class Reflection {
 
   /**
    * A pass over this server's games, after the passes already asked for; one already waiting
-   * for this server is that pass. Never rejects: a storage failure ends the pass, logged.
+   * to start for this server is that pass (one running now has read its games already, so a
+   * new one is queued). Never rejects: a storage failure ends the pass, logged.
    */
   reflect(guildId: string): Promise<ReflectionPass> {
-    const waiting = this.#pending.get(guildId);
+    const waiting = this.#waiting.get(guildId);
     if (waiting !== undefined) return waiting;
-    const pass = this.#tail.then(() => this.#pass(guildId));
-    const settled = pass.finally(() => this.#pending.delete(guildId));
-    this.#pending.set(guildId, settled);
+    const pass = this.#tail.then(() => {
+      this.#waiting.delete(guildId);
+      return this.#pass(guildId);
+    });
+    const settled = pass.finally(() => this.#pending.delete(settled));
+    this.#waiting.set(guildId, settled);
+    this.#pending.add(settled);
     this.#tail = settled;
     return settled;
+  }
+
+  /** Whether passes are being stopped (`close`): a walk about to start should not. */
+  get closing(): boolean {
+    return this.#closing;
   }
 
   /** The server's memory was reset: a pass over it stops, and counting starts again. */
@@ -147,12 +159,13 @@ export class Reflection {
 
   /** Resolves when every pass asked for so far has ended. */
   async settled(): Promise<void> {
-    while (this.#pending.size > 0) await Promise.all([...this.#pending.values()]);
+    while (this.#pending.size > 0) await Promise.all([...this.#pending]);
   }
 
   /**
-   * Stops passes after the game each is walking and waits for them (the service going idle);
-   * passes asked for after that run as before.
+   * Stops passes after the game each is walking and waits for them (the service going idle:
+   * it stops the walk under way too, by closing reflection's worker, so this does not wait for
+   * a whole walk); passes asked for after that run as before.
    */
   async close(): Promise<void> {
     this.#closing = true;
@@ -191,6 +204,7 @@ export class Reflection {
         const library = await this.#deps.library(guildId);
         const lessons = await this.#deps.walk(guildId, g.id, g.game, library, this.#deps.now(), g.origin);
         walked++;
+        if (this.#closing) return end('closing');
         if (lessons.length === 0) continue;
         const saved = await this.#deps.lock.run(`counters:${guildId}`, async () => {
           if ((this.#generations.get(guildId) ?? 0) !== generation) return false;

@@ -59,7 +59,7 @@ import { makePoint, parsePoint } from '../rules/point.ts';
 import { seededRandom, type Random } from '../rules/random.ts';
 import { isStorageUnavailable, StorageUnavailable } from '../storage/index.ts';
 import type { Colour } from '../rules/types.ts';
-import { AnalysisPool, type AnalysisEnd, type LearnedReport } from './analyser.ts';
+import { AnalysisPool, type AnalysisEnd, type LearnedReport, type LossAnalysis } from './analyser.ts';
 import { Reflection } from './reflection.ts';
 import type { LearnedOrigin } from './communityRecords.ts';
 import type { ServiceKit } from './kit.ts';
@@ -594,10 +594,12 @@ export class GameService {
    * service is used after.
    */
   async idle(): Promise<void> {
-    await this.reflection.close();
+    // A reflection pass stops at once: the walk under way fails with its worker, and no other starts.
+    const reflecting = this.reflection.close();
+    await this.#reflector.close();
+    await reflecting;
     await this.#lock.idle();
     await this.#analyser.close();
-    await this.#reflector.close();
     await this.thinker.close();
   }
 
@@ -803,7 +805,9 @@ export class GameService {
   ): Promise<{ learned: LearnedReport[]; analysis: AnalysisEnd; lessons: LearnedRecord[] }> {
     const started = performance.now();
     this.#log.debug('analysing a finished game', { guildId, game: stored.id, moves: game.moves.length, library: library.size, reflecting });
-    const analysis = await (reflecting ? this.#reflector : this.#analyser).analyse(game, library.subgoals());
+    // A walk back again does not start once the bot is stopping (idle() closes its worker).
+    const analysis: LossAnalysis =
+      reflecting && this.reflection.closing ? { kind: 'failed', error: 'the bot is stopping' } : await (reflecting ? this.#reflector : this.#analyser).analyse(game, library.subgoals());
     const ms = Math.round(performance.now() - started);
     this.#onAnalysed({ result: analysis.kind, from: reflecting ? 'reflection' : origin?.kind === 'watched' ? 'watched' : origin?.kind === 'win' ? 'win' : 'loss' });
     if (analysis.kind === 'timed-out') {
@@ -811,7 +815,9 @@ export class GameService {
       return { learned: [], analysis, lessons: [] };
     }
     if (analysis.kind === 'failed') {
-      this.#log.error('the analysis of a finished game failed; nothing was learned', { guildId, game: stored.id, error: analysis.error, ms });
+      // A walk back again fails when the bot stops in the middle of it (its worker is closed).
+      if (reflecting) this.#log.warn('a walk back again through an old game did not finish; nothing was learned from it', { guildId, game: stored.id, error: analysis.error, ms });
+      else this.#log.error('the analysis of a finished game failed; nothing was learned', { guildId, game: stored.id, error: analysis.error, ms });
       return { learned: [], analysis: { kind: 'failed' }, lessons: [] };
     }
     this.#log.info('analysed a finished game', { guildId, game: stored.id, ms, learned: analysis.learned.length });

@@ -217,6 +217,42 @@ describe('reflection in the service', () => {
     expect(walkedIds()).toEqual(['g13-first', 'g13-second', 'g13-first']);
   });
 
+  it('stops a pass at once when the service goes idle (the bot stopping), saving nothing more', async () => {
+    let idle: Promise<void> | undefined;
+    const held: { service?: GameService } = {};
+    const s = await setup('file', {
+      reflectEvery: 0,
+      onLine: (line) => {
+        if (idle === undefined && line.message === 'analysing a finished game' && (line.detail as { reflecting?: boolean }).reflecting === true) idle = held.service!.idle();
+      },
+    });
+    held.service = s.service;
+    await s.storage.guild(GUILD).records.put('g13', lostRecord('g13', GAME_13, s.clock.now() - 3_600_000));
+    const before = await texts(s.storage);
+    const pass = await s.service.reflection.reflect(GUILD);
+    await idle;
+    expect(pass).toMatchObject({ walked: 1, learned: [], stopped: 'closing' });
+    expect(await texts(s.storage)).toEqual(before);
+    expect(s.lines.some((l) => l.level === 'warn' && /did not finish/.test(l.message))).toBe(true);
+    // Used again after, it reflects as before.
+    expect((await s.service.reflection.reflect(GUILD)).learned).toContain(LESSON);
+  });
+
+  it('queues a second pass for a server asked for while its first runs, and not a third', async () => {
+    const s = await setup('file', { reflectEvery: 0 });
+    await s.storage.guild(GUILD).records.put('g13', lostRecord('g13', GAME_13, s.clock.now() - 3_600_000));
+    const first = s.service.reflection.reflect(GUILD);
+    // Not started yet: the same pass.
+    expect(s.service.reflection.reflect(GUILD)).toBe(first);
+    // Once it runs (it has read the games), a new request is a new pass, and a third is that one.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const second = s.service.reflection.reflect(GUILD);
+    expect(second).not.toBe(first);
+    expect(s.service.reflection.reflect(GUILD)).toBe(second);
+    expect((await first).learned).toHaveLength(2);
+    expect(await second).toMatchObject({ walked: 1, learned: [] });
+  });
+
   it('refuses a reflection setting that is not a whole number of games', async () => {
     const { storage } = await fileStorage('reflect-bad', collectingLog().log).then((x) => {
       cleanups.push(x.remove);
