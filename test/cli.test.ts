@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './support/cli.ts';
+import { BIN } from './support/brainProcess.ts';
 import { FIXTURES } from './support/fixtures.ts';
 
 const game = (f: string) => join(FIXTURES, 'games', f);
@@ -25,6 +26,17 @@ describe('gomoku show', () => {
     expect(r.out).toContain('white has five at h4 h5 h6 h7 h8');
     const mid = await runCli(['show', '--board', board('midgame-19.txt')]);
     expect(mid.out.trim().split('\n').at(-1)).toBe('no five on this board');
+  });
+
+  it('stops quietly when its reader closes the pipe early, as with `| head`', async () => {
+    const child = spawn(process.execPath, [BIN, 'show', '--game', game('edge-diagonal-five.txt')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (t: string) => void (err += t));
+    // The reader goes before the command has written anything.
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(err).toBe('');
+    expect(code).toBe(0);
   });
 
   it('names the file, line and column of bad input and exits 1', async () => {
