@@ -9,8 +9,9 @@
  * members (4 a server) play level-3 games against it without pause, each a move as soon as the
  * last is answered — a heavier load than members at a keyboard. First for `--phase-s` seconds
  * (default 20) with nothing else running; then every server's reflection pass is started
- * (src/bot/reflection.ts: one pass at a time, one game at a time in an analysis worker, under
- * the 2-minute budget) and the members play another `--phase-s` seconds. Reported for each
+ * (src/bot/reflection.ts: one pass at a time, one game at a time in its background worker,
+ * under the 2-minute budget) and the members play another `--phase-s` seconds, after which
+ * the service is stopped as the bot stops (`idle`), which ends the passes. Reported for each
  * phase, in one run so the two compare on the same noisy machine: the time of each /move
  * (p50, p95, max; Discord's deadline is 3 s for the reply) and the longest event-loop block
  * of the answering thread; and how far the passes got.
@@ -150,8 +151,12 @@ async function main(): Promise<void> {
     stop = true;
     await playing;
     loop.disable();
+    // The bot stopping ends the passes at once (GameService.idle); how long that took is reported.
+    const stopping = performance.now();
+    await service.idle();
+    const stopMs = performance.now() - stopping;
     const ended = await Promise.all(passes);
-    const passMs = performance.now() - passesStarted;
+    const passMs = stopping - passesStarted;
 
     const row = (name: string, p: Phase) =>
       `| ${name} | ${p.moves.length} | ${percentile(p.moves, 50).toFixed(0)} | ${percentile(p.moves, 95).toFixed(0)} | ${Math.max(...p.moves).toFixed(0)} | ${p.loopMaxMs.toFixed(0)} | ${p.refused} |`;
@@ -163,7 +168,7 @@ async function main(): Promise<void> {
     console.log(`\n- p95 ratio, reflecting / quiet: ${(percentile(reflecting.moves, 95) / percentile(quiet.moves, 95)).toFixed(2)}`);
     const walked = ended.reduce((s, p) => s + p.walked, 0);
     const learned = ended.reduce((s, p) => s + p.learned.length, 0);
-    console.log(`- passes: ${walked} of ${ended.reduce((s, p) => s + p.games, 0)} games walked back again in ${(passMs / 1000).toFixed(1)} s (${ended.map((p) => p.stopped ?? 'done').join(', ')}), ${learned} new subgoals`);
+    console.log(`- passes: ${walked} of ${ended.reduce((s, p) => s + p.games, 0)} games walked back again in ${(passMs / 1000).toFixed(1)} s (${ended.map((p) => p.stopped ?? 'done').join(', ')}), ${learned} new subgoals; stopping them took ${stopMs.toFixed(0)} ms`);
   } finally {
     await service.idle();
     await storage.close();
