@@ -37,6 +37,10 @@
  *   storage's retrying writer after the ended game itself is saved (the commit: savedLater.ts):
  *   during an outage they are queued, spilled to disk and retried, never lost, and the reply
  *   says so. A game won by resignation has no five to walk back from: nothing is learned.
+ * - Every `reflectEvery` (20) analysed games of a server, the server's finished games won
+ *   with a five are walked back again with the library as it stands (reflection.ts), in a
+ *   worker of their own at the lowest priority, after the reply; what they teach now is saved
+ *   the same way, marked `reflected`.
  * - Counters per subgoal (src/learning/library.ts `SubgoalStats`): `recognised` once per game in which
  *   one of its realisations appears on the board, for either colour; `played` each time the
  *   bot plays the node of one of its own realisations (an attack, or completing a five with
