@@ -7,8 +7,9 @@
  * walked again once later games have taught more, it reaches further and teaches what it could
  * not teach then. The learning series measured it: walking back again through every game every
  * 20 games, the 300-game series learns 178 subgoals instead of 162, and the frozen library
- * scores 73.1 % against tss instead of 65.3 % (docs/BENCHMARKS.md, 2026-11-28 19:40;
- * docs/DESIGN.md, "Reflection").
+ * scores 73.1 % against tss over 320 games instead of 65.3 %, though 96.6 % against gomokuai
+ * instead of 98.1 % (docs/BENCHMARKS.md, 2026-11-28 19:40 and 22:00; docs/DESIGN.md,
+ * "Reflection").
  *
  * Decisions:
  * - Every `every` analysed games of a server (20 by default, as the series), counted in this
@@ -30,6 +31,8 @@
  *   going round to the oldest games after the newest, so a long history is walked in turns.
  * - A memory reset during a pass ends it: lessons from games the reset forgot are not saved
  *   (the check and the save are under the same lock the reset takes).
+ * - The bot stopping ends a pass at once (`close`, from GameService.idle): no walk starts, the
+ *   one under way fails with its worker, and what it found is not saved.
  */
 import type { Game } from '../rules/game.ts';
 import type { Library } from '../learning/library.ts';
