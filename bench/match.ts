@@ -271,7 +271,7 @@ async function runCurve(o: Options): Promise<void> {
   if (reflections.length > 0) {
     const taught = reflections.reduce((s, g) => s + g.reflected, 0);
     const slowest = Math.max(...reflections.map((g) => g.reflectionMs));
-    print(`- reflection every ${o.reflectEvery} games (the games analysed so far walked back again with the library then): ${taught} of the ${curve.library.size - 1} subgoals learned that way, ${(reflections.reduce((s, g) => s + g.reflectionMs, 0) / 1000).toFixed(1)} s in all, slowest ${(slowest / 1000).toFixed(1)} s`);
+    print(`- reflection after every ${o.reflectEvery} analysed games (the games analysed so far walked back again with the library then): ${taught} of the ${curve.library.size - 1} subgoals learned that way, ${(reflections.reduce((s, g) => s + g.reflectionMs, 0) / 1000).toFixed(1)} s in all, slowest ${(slowest / 1000).toFixed(1)} s`);
   }
   if (failures.length > 0) {
     const reasons = new Map<string, number>();

@@ -8,10 +8,10 @@
  * only), learning from every game won with a five, its losses and its wins, as `gomoku brain
  * --learn` and the bot do: the finished game is
  * analysed (`analyseGame`, here in a worker thread under a time limit, bench/analyser.ts) and
- * each new subgoal added to its `Library` before the next game; and every `--reflect-every`
- * games (20, as `gomoku brain --learn` and the bot; 0: never) it walks back again through
- * every game it has analysed with the library as it stands (src/gomocup/curve.ts `reflect`),
- * adding what is new at the library's end. It is made afresh for every
+ * each new subgoal added to its `Library` before the next game; and right after every
+ * `--reflect-every` analysed games (20, as `gomoku brain --learn` and the bot; 0: never) it
+ * walks back again through every game it has analysed with the library as it stands
+ * (src/gomocup/curve.ts `reflect`), adding what is new at the library's end. It is made afresh for every
  * game with that library and always the same seed, 1968 — as if `setLibrary` were called and
  * its generator reseeded — so an identical library plays an identical game. A learner whose
  * generator ran on from game to game (as one `gomoku brain` process's does) could vary a lost
@@ -181,7 +181,7 @@ interface RepeatGame {
   readonly game: Game;
   /** Learned subgoals in the library when the game was played (the rule of five not counted). */
   readonly libraryBefore: number;
-  /** New subgoals learned by walking back again through earlier games just before this one. */
+  /** New subgoals learned by walking back again through the games analysed so far, just after this one. */
   readonly reflected: number;
   /** What the analysis of a loss gave, new or known, nearest the win first. */
   readonly taught: readonly string[];
@@ -245,12 +245,6 @@ export async function runRepeats(o: RepeatsOptions, print: (line?: string) => vo
   for (let index = 0; index < total; index++) {
     const pass = Math.floor(index / passSize);
     const slot = slots[index % passSize];
-    let reflected = 0;
-    if (o.reflectEvery > 0 && index > 0 && index % o.reflectEvery === 0) {
-      const reflectionStarted = performance.now();
-      reflected = await reflect(analysed, library, (g, lib) => analyser.analyse(g, lib), date, 'repeats');
-      reflectionMs += performance.now() - reflectionStarted;
-    }
     const libraryBefore = library.size - 1;
     const gameStarted = performance.now();
     const outcome = await playOne(library, slot, openings[slot.opening], o.size);
@@ -277,6 +271,13 @@ export async function runRepeats(o: RepeatsOptions, print: (line?: string) => vo
       }
     }
     const analysisMs = outcome.how === 'five' && result !== 'draw' ? performance.now() - analysisStarted : 0;
+    // As the bot: right after every `reflectEvery` analysed games, a pass over all of them.
+    let reflected = 0;
+    if (o.reflectEvery > 0 && analysed.at(-1)?.index === index && analysed.length % o.reflectEvery === 0) {
+      const reflectionStarted = performance.now();
+      reflected = await reflect(analysed, library, (g, lib) => analyser.analyse(g, lib), date, 'repeats');
+      reflectionMs += performance.now() - reflectionStarted;
+    }
     const earlier = result === 'loss' ? games.find((g) => g.slot === slot && g.result === 'loss' && sameMoves(g.game, outcome.game)) : undefined;
     games.push({
       index,
@@ -477,7 +478,7 @@ function report(o: RepeatsOptions, r: RunSummary, print: (line?: string) => void
   const reflected = r.games.reduce((s, g) => s + g.reflected, 0);
   print(
     o.reflectEvery > 0
-      ? `\n- reflection every ${o.reflectEvery} games (every game analysed so far walked back again with the library then): ${plural(reflected, 'subgoal')} of the ${r.library.size - 1} learned that way (not in the passes' "learned" column), ${seconds(r.reflectionMs)} in all`
+      ? `\n- reflection after every ${o.reflectEvery} analysed games (every game analysed so far walked back again with the library then): ${plural(reflected, 'subgoal')} of the ${r.library.size - 1} learned that way (not in the passes' "learned" column), ${seconds(r.reflectionMs)} in all`
       : '\n- no reflection (`--reflect-every 0`)',
   );
   print(`\n- time: ${seconds(r.totalMs)} in all — ${r.total} games with their analyses ${seconds(r.playedMs)}, the determinism check ${seconds(r.checkMs)}; every game in ${o.out}/games.tsv, the library in ${o.out}/library.txt`);

@@ -116,11 +116,20 @@ describe('learning curve', () => {
     expect(await reflect([{ game, index: 12 }], library, analyseInProcess, '2026-11-28')).toBe(0);
   });
 
-  it('reflects every reflectEvery games, and counts what reflection taught in the library sizes', async () => {
-    const curve = await runLearningCurve({ games: 8, size: 15, opponents, openings: generateOpenings(3, 4, 15), date: '2026-11-28', reflectEvery: 4 });
+  it('reflects right after every reflectEvery analysed games, as the bot does, and counts what reflection taught in the library sizes', async () => {
+    const curve = await runLearningCurve({ games: 8, size: 15, opponents, openings: generateOpenings(3, 4, 15), date: '2026-11-28', reflectEvery: 3 });
     for (let i = 1; i < 8; i++) expect(curve.games[i].librarySize).toBe(curve.games[i - 1].librarySize + curve.games[i].reflected + curve.games[i].learned);
-    for (const g of curve.games) if (g.index % 4 !== 0 || g.index === 0) expect([g.reflected, g.reflectionMs]).toEqual([0, 0]);
-    expect(curve.games[4].reflectionMs).toBeGreaterThan(0);
+    // Games won with a five are analysed (the learner's losses and wins); the third, sixth, … of them is followed by a pass.
+    let analysed = 0;
+    const after: number[] = [];
+    for (const g of curve.games) {
+      if (g.how === 'five') analysed++;
+      const reflects = g.how === 'five' && analysed % 3 === 0;
+      if (reflects) after.push(g.index);
+      else expect([g.reflected, g.reflectionMs]).toEqual([0, 0]);
+      if (reflects) expect(g.reflectionMs).toBeGreaterThan(0);
+    }
+    expect(after.length).toBeGreaterThanOrEqual(2);
     await expect(runLearningCurve({ games: 2, size: 15, opponents, openings: [], reflectEvery: -1 })).rejects.toThrow(/reflectEvery/);
   });
 

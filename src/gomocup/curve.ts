@@ -99,11 +99,12 @@ export interface CurveOptions {
   /** How a lost game is analysed; `analyseInProcess` by default. */
   readonly analyse?: LossAnalyser;
   /**
-   * Every this many games (before the next one), the learner walks back again through every
-   * game it has analysed so far, oldest first, with the library as it now stands, and keeps
-   * what they teach that it did not know (`reflect`); 0, by default, never. A walk back goes
-   * as far as the library lets it recognise the winner's earlier threats, so a game analysed
-   * when the library was small stopped short of lessons it can teach now.
+   * Every this many analysed games, right after the last of them is learned from, the learner
+   * walks back again through every game it has analysed so far, oldest first, with the library
+   * as it now stands, and keeps what they teach that it did not know (`reflect`) — as the bot
+   * does (src/bot/reflection.ts); 0, by default, never. A walk back goes as far as the library
+   * lets it recognise the winner's earlier threats, so a game analysed when the library was
+   * small stopped short of lessons it can teach now.
    */
   readonly reflectEvery?: number;
   /** Called after each game of the series, once the learner has learned from it, with its library then. */
@@ -124,9 +125,9 @@ export interface CurveGame {
   readonly moves: number;
   /** New subgoals learned from this game (0 unless it was analysed). */
   readonly learned: number;
-  /** New subgoals learned by walking back again through the earlier games just before this one (`reflectEvery`). */
+  /** New subgoals learned by walking back again through the games analysed so far, just after this one (`reflectEvery`). */
   readonly reflected: number;
-  /** Time that reflection took, ms (0 when there was none before this game). */
+  /** Time that reflection took, ms (0 when there was none after this game). */
   readonly reflectionMs: number;
   /** Learned subgoals in the library after this game (the rule of five not counted). */
   readonly librarySize: number;
@@ -212,14 +213,6 @@ export async function runLearningCurve(options: CurveOptions): Promise<LearningC
   // The games analysed so far, won with a five, for reflection.
   const analysedGames: { readonly game: Game; readonly index: number }[] = [];
   for (let index = 0; index < options.games; index++) {
-    let reflected = 0;
-    let reflectionMs = 0;
-    if (reflectEvery > 0 && index > 0 && index % reflectEvery === 0) {
-      const reflectionStarted = performance.now();
-      reflected = await reflect(analysedGames, library, analyse, date);
-      if (reflected > 0) learner.setLibrary(library.subgoals());
-      reflectionMs = performance.now() - reflectionStarted;
-    }
     const pair = Math.floor(index / 2);
     const opponent = options.opponents[pair % options.opponents.length];
     const opening = options.openings.length === 0 ? [] : options.openings[pair % options.openings.length];
@@ -249,6 +242,14 @@ export async function runLearningCurve(options: CurveOptions): Promise<LearningC
       if (learned > 0) learner.setLibrary(library.subgoals());
     }
     const analysisMs = analysed ? performance.now() - analysisStarted : 0;
+    let reflected = 0;
+    let reflectionMs = 0;
+    if (analysed && reflectEvery > 0 && analysedGames.length % reflectEvery === 0) {
+      const reflectionStarted = performance.now();
+      reflected = await reflect(analysedGames, library, analyse, date);
+      if (reflected > 0) learner.setLibrary(library.subgoals());
+      reflectionMs = performance.now() - reflectionStarted;
+    }
     const mean = (times: readonly number[]) => (times.length === 0 ? 0 : times.reduce((sum, t) => sum + t, 0) / times.length);
     const game: CurveGame = {
       index,
