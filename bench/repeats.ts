@@ -262,11 +262,7 @@ export async function runRepeats(o: RepeatsOptions, print: (line?: string) => vo
       if ('error' in analysis) {
         failure = analysis.error;
       } else {
-        for (const l of analysis.learned) {
-          // A subgoal that does not compile is not added, as in the learning curve: it teaches nothing.
-          const added = library.add(l.subgoal, { game: `repeats-${index + 1}`, move: l.moveIndex + 1, date });
-          if (added.ok && added.value) learned++;
-        }
+        learned = library.addLessons(analysis.learned, `repeats-${index + 1}`, date);
         taught = analysis.learned.map((l) => ('text' in l.subgoal ? l.subgoal.text : canonicalString(canonicalise(l.subgoal))));
       }
     }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalString } from '../src/notation/canonical.ts';
+import { parseDescription } from '../src/notation/descriptionNotation.ts';
 import { Library } from '../src/learning/library.ts';
 import { makeLibraryFile, parseLibraryFile } from '../src/notation/libraryFile.ts';
 import { expectOk } from '../src/rules/result.ts';
@@ -42,6 +43,19 @@ describe('library files', () => {
     expect(expectOk(Library.fromFile('# nothing learned yet\n')).entries.map((e) => e.subgoal.text)).toEqual(['(1) 1:5']);
     // And the file written back does not name it: it is built in.
     expect(named.toFile()).toBe("(1) 2:4'\n");
+  });
+});
+
+describe('a walk back\'s lessons', () => {
+  it('are added with provenance at the winner\'s move, and only the new ones are counted', () => {
+    const library = Library.empty();
+    const lessons = ["(1) 2:4'", "(1, 1) 3:3', 3'"].map((t, i) => ({ subgoal: expectOk(parseDescription(t)), moveIndex: 10 - 2 * i }));
+    expect(library.addLessons(lessons, 'g1', '2026-11-28')).toBe(2);
+    expect(library.get("(1, 1) 3:3', 3'")?.provenance).toEqual({ game: 'g1', move: 9, date: '2026-11-28' });
+    // Learned again from another game: nothing new, and the first provenance stays.
+    expect(library.addLessons(lessons.slice(0, 1), 'g2', '2026-11-29')).toBe(0);
+    expect(library.get("(1) 2:4'")?.provenance?.game).toBe('g1');
+    expect(library.size).toBe(3);
   });
 });
 

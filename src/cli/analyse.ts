@@ -95,11 +95,7 @@ export const analyseCommand: Command = {
     }
     if (write && libraryPath !== undefined) {
       const date = new Date().toISOString().slice(0, 10);
-      let added = 0;
-      for (const l of analysis.value.learned) {
-        const r = library.add(l.subgoal, { game: basename(gamePath), move: l.moveIndex + 1, date });
-        if (r.ok && r.value) added++;
-      }
+      const added = library.addLessons(analysis.value.learned, basename(gamePath), date);
       try {
         writeFileSync(libraryPath, library.toFile(['subgoals learned by gomoku analyse']));
       } catch (e) {

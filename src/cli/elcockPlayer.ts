@@ -83,11 +83,7 @@ export function createElcockPlayer(options: PlayerOptions): Result<MovePlayer> {
       }
       walked++;
       const walk = analyseGame(game, library.subgoals());
-      if (!walk.ok) continue;
-      for (const l of walk.value.learned) {
-        const r = library.add(l.subgoal, { game: `${id}-reflected`, move: l.moveIndex + 1, date });
-        if (r.ok && r.value) added++;
-      }
+      if (walk.ok) added += library.addLessons(walk.value.learned, `${id}-reflected`, date);
     }
     return added;
   };
@@ -105,11 +101,7 @@ export function createElcockPlayer(options: PlayerOptions): Result<MovePlayer> {
       const analysis = analyseGame(finished, library.subgoals());
       if (!analysis.ok) return;
       const date = new Date().toISOString().slice(0, 10);
-      let added = 0;
-      for (const l of analysis.value.learned) {
-        const r = library.add(l.subgoal, { game: gameId, move: l.moveIndex + 1, date });
-        if (r.ok && r.value) added++;
-      }
+      let added = library.addLessons(analysis.value.learned, gameId, date);
       if (reflectEvery > 0) {
         if (folder === undefined) inMemory.push({ id: gameId, game: finished });
         else {

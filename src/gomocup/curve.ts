@@ -237,7 +237,7 @@ export async function runLearningCurve(options: CurveOptions): Promise<LearningC
       if ('error' in analysis) {
         analysisError = analysis.error;
       } else {
-        learned = keepLessons(library, analysis.learned, `curve-${index + 1}`, date);
+        learned = library.addLessons(analysis.learned, `curve-${index + 1}`, date);
       }
       if (learned > 0) learner.setLibrary(library.subgoals());
     }
@@ -295,17 +295,7 @@ export async function reflect(games: readonly { readonly game: Game; readonly in
   let added = 0;
   for (const { game, index } of games) {
     const analysis = await analyse(game, library);
-    if (!('error' in analysis)) added += keepLessons(library, analysis.learned, `${series}-${index + 1}-reflected`, date);
-  }
-  return added;
-}
-
-/** Adds an analysis's lessons to the library with their provenance; how many were new. */
-function keepLessons(library: Library, learned: Extract<LossAnalysis, { learned: unknown }>['learned'], game: string, date: string): number {
-  let added = 0;
-  for (const l of learned) {
-    const r = library.add(l.subgoal, { game, move: l.moveIndex + 1, date });
-    if (r.ok && r.value) added++;
+    if (!('error' in analysis)) added += library.addLessons(analysis.learned, `${series}-${index + 1}-reflected`, date);
   }
   return added;
 }

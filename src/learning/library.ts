@@ -104,6 +104,20 @@ export class Library {
     return ok(true);
   }
 
+  /**
+   * Adds what the walk back through one game taught (each lesson at the winner's move it was
+   * learned at, 0-based), with provenance naming `game`; returns how many were new. A lesson
+   * that does not compile is not added: it teaches nothing.
+   */
+  addLessons(lessons: readonly { readonly subgoal: Description | Subgoal; readonly moveIndex: number }[], game: string, date: string): number {
+    let added = 0;
+    for (const l of lessons) {
+      const r = this.add(l.subgoal, { game, move: l.moveIndex + 1, date });
+      if (r.ok && r.value) added++;
+    }
+    return added;
+  }
+
   /** Adds to the stats of a subgoal in the library (unknown texts are ignored). */
   note(text: string, delta: Partial<SubgoalStats>): void {
     const i = this.byText.get(text);
