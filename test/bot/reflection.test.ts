@@ -75,6 +75,24 @@ async function setup(backend: Backend, options: { reflectEvery?: number; reflect
   return { service, storage, clock, lines };
 }
 
+/**
+ * A service on the file store with game 13 recorded, whose log runs `act` once, the moment a
+ * reflection pass hands a game to its worker; `acted` is what `act` returned, once it has run.
+ */
+async function actingMidWalk(act: (service: GameService) => Promise<unknown>) {
+  let done: Promise<unknown> | undefined;
+  const held: { service?: GameService } = {};
+  const s = await setup('file', {
+    reflectEvery: 0,
+    onLine: (line) => {
+      if (done === undefined && line.message === 'analysing a finished game' && (line.detail as { reflecting?: boolean }).reflecting === true) done = act(held.service!);
+    },
+  });
+  held.service = s.service;
+  await s.storage.guild(GUILD).records.put('g13', lostRecord('g13', GAME_13, s.clock.now() - 3_600_000));
+  return { s, acted: () => done };
+}
+
 /** Game 13 as the bot's finished game: the member played black and won with a five. */
 function lostRecord(id: string, game: Game, endedAt: number): FinishedGame {
   return { id, channelId: ALICE.channelId, userId: ALICE.userId, size: 19, human: 'black', level: 5, outcome: 'bot-lost', ending: 'five', startedAt: endedAt - 60_000, endedAt, moves: game.moves.slice(), learned: [] };
@@ -178,23 +196,11 @@ describe('reflection in the service', () => {
   });
 
   it('saves nothing when the memory is reset during a pass', async () => {
-    let reset: Promise<unknown> | undefined;
-    const held: { service?: GameService } = {};
-    const s = await setup('file', {
-      reflectEvery: 0,
-      // The moment the pass hands game 13 to a worker, an admin resets the server's memory.
-      onLine: (line) => {
-        if (reset === undefined && line.message === 'analysing a finished game' && (line.detail as { reflecting?: boolean }).reflecting === true) {
-          reset = held.service!.resetMemory(GUILD, true);
-        }
-      },
-    });
-    held.service = s.service;
-    const service = s.service;
-    await s.storage.guild(GUILD).records.put('g13', lostRecord('g13', GAME_13, s.clock.now() - 3_600_000));
-    const pass = await service.reflection.reflect(GUILD);
-    expect(reset).toBeDefined();
-    expect(await reset).toMatchObject({ ok: true, value: { forgotten: LIBRARY_40.size - 1 } });
+    // The moment the pass hands game 13 to a worker, an admin resets the server's memory.
+    const { s, acted } = await actingMidWalk((service) => service.resetMemory(GUILD, true));
+    const pass = await s.service.reflection.reflect(GUILD);
+    expect(acted()).toBeDefined();
+    expect(await acted()).toMatchObject({ ok: true, value: { forgotten: LIBRARY_40.size - 1 } });
     expect(pass).toMatchObject({ walked: 1, learned: [], stopped: 'reset' });
     expect(await texts(s.storage)).toEqual([]);
   });
@@ -218,19 +224,10 @@ describe('reflection in the service', () => {
   });
 
   it('stops a pass at once when the service goes idle (the bot stopping), saving nothing more', async () => {
-    let idle: Promise<void> | undefined;
-    const held: { service?: GameService } = {};
-    const s = await setup('file', {
-      reflectEvery: 0,
-      onLine: (line) => {
-        if (idle === undefined && line.message === 'analysing a finished game' && (line.detail as { reflecting?: boolean }).reflecting === true) idle = held.service!.idle();
-      },
-    });
-    held.service = s.service;
-    await s.storage.guild(GUILD).records.put('g13', lostRecord('g13', GAME_13, s.clock.now() - 3_600_000));
+    const { s, acted } = await actingMidWalk((service) => service.idle());
     const before = await texts(s.storage);
     const pass = await s.service.reflection.reflect(GUILD);
-    await idle;
+    await acted();
     expect(pass).toMatchObject({ walked: 1, learned: [], stopped: 'closing' });
     expect(await texts(s.storage)).toEqual(before);
     expect(s.lines.some((l) => l.level === 'warn' && /did not finish/.test(l.message))).toBe(true);
