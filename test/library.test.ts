@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalString } from '../src/notation/canonical.ts';
 import { parseDescription } from '../src/notation/descriptionNotation.ts';
 import { Library } from '../src/learning/library.ts';
+import { passOrder } from '../src/learning/reflection.ts';
 import { makeLibraryFile, parseLibraryFile } from '../src/notation/libraryFile.ts';
 import { expectOk } from '../src/rules/result.ts';
 import { runCli } from './support/cli.ts';
@@ -110,5 +111,18 @@ describe('gomoku threats / stream / canon', () => {
     const lines = bad.err.split('\n');
     expect(lines[0]).toBe('(1, 1) 2:4, 4)');
     expect(lines[1]).toBe(`${' '.repeat(13)}^`);
+  });
+});
+
+describe('the order a reflection pass walks old games in', () => {
+  it('begins where the last pass stopped, goes on to the newest, then round from the oldest', () => {
+    const games = ['a', 'b', 'c', 'd'].map((id) => ({ id }));
+    const ids = (resumeAt: string | undefined) => passOrder(games, resumeAt).map((g) => g.id);
+    expect(ids('c')).toEqual(['c', 'd', 'a', 'b']);
+    expect(ids('a')).toEqual(['a', 'b', 'c', 'd']);
+    // A pass that finished, or a game no longer kept: from the oldest.
+    expect(ids(undefined)).toEqual(['a', 'b', 'c', 'd']);
+    expect(ids('gone')).toEqual(['a', 'b', 'c', 'd']);
+    expect(passOrder([], 'a')).toEqual([]);
   });
 });

@@ -36,6 +36,7 @@
  *   one under way fails with its worker, and what it found is not saved.
  */
 import type { Game } from '../rules/game.ts';
+import { passOrder } from '../learning/reflection.ts';
 import type { Library } from '../learning/library.ts';
 import type { LearnedOrigin } from './communityRecords.ts';
 import type { KeyedLock } from './lock.ts';
@@ -195,9 +196,9 @@ export class Reflection {
     try {
       games = await this.#walkable(guildId);
       // After a pass that ran out of time, this one begins where it stopped and goes round.
-      const from = Math.max(0, games.findIndex((g) => g.id === this.#resume.get(guildId)));
+      const order = passOrder(games, this.#resume.get(guildId));
       this.#resume.delete(guildId);
-      for (const g of [...games.slice(from), ...games.slice(0, from)]) {
+      for (const g of order) {
         if (this.#closing) return end('closing');
         // Every pass walks at least one game, so even a tight budget makes progress.
         if (walked > 0 && performance.now() - started > this.budgetMs) {

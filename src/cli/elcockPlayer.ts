@@ -19,6 +19,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { analyseGame } from '../learning/analysis.ts';
+import { passOrder } from '../learning/reflection.ts';
 import type { MovePlayer } from '../play/engine.ts';
 import type { Game } from '../rules/game.ts';
 import { Library } from '../learning/library.ts';
@@ -72,11 +73,11 @@ export function createElcockPlayer(options: PlayerOptions): Result<MovePlayer> {
     const started = performance.now();
     const log = folder === undefined ? { games: inMemory, problems: [] } : readGameLog(folder);
     for (const p of log.problems) report(`${player.name} skipped a kept game it cannot read: ${p}`);
-    const from = Math.max(0, log.games.findIndex((g) => g.id === resumeAt));
+    const order = passOrder(log.games, resumeAt);
     resumeAt = undefined;
     let added = 0;
     let walked = 0;
-    for (const { id, game } of [...log.games.slice(from), ...log.games.slice(0, from)]) {
+    for (const { id, game } of order) {
       if (walked > 0 && performance.now() - started > budgetMs) {
         resumeAt = id;
         break;
