@@ -77,6 +77,14 @@ interface LevelRule {
   readonly budget: number;
   /** The most moves all the searches of one move may play together. */
   readonly moveBudget: number;
+  /**
+   * The most work all of one move's plays — its searches' and step 5a's — may take together
+   * (Lookahead.startMove: steps of the recogniser's interpreter, ten for each realisation
+   * listed). Over 40 games against tss (2026-11-28) the median level-5 move took 2.5
+   * thousand steps, one in a hundred 0.5 million, the worst 2.4 million (4.3 s); 750 000
+   * holds the worst near 0.75 s.
+   */
+  readonly work: number;
   /** The most moves the searching side tries at one turn. */
   readonly breadth: number;
   /** The most candidate defences checked against the opponent's forced line. */
@@ -86,21 +94,15 @@ interface LevelRule {
 }
 
 export const LEVELS: Readonly<Record<Level, LevelRule>> = {
-  1: { horizon: 2, overlook: 0.5, margin: 0.35, depth: 0, budget: 0, moveBudget: 0, breadth: 0, defences: 0, shapes: 0 },
-  2: { horizon: 3, overlook: 0.3, margin: 0.25, depth: 0, budget: 0, moveBudget: 0, breadth: 0, defences: 0, shapes: 0 },
-  3: { horizon: 4, overlook: 0.15, margin: 0.15, depth: 3, budget: 60, moveBudget: 150, breadth: 6, defences: 4, shapes: 12 },
-  4: { horizon: 6, overlook: 0.05, margin: 0.08, depth: 4, budget: 120, moveBudget: 300, breadth: 8, defences: 8, shapes: 24 },
-  5: { horizon: Infinity, overlook: 0, margin: 0.04, depth: 5, budget: 200, moveBudget: 500, breadth: 10, defences: 12, shapes: 40 },
+  1: { horizon: 2, overlook: 0.5, margin: 0.35, depth: 0, budget: 0, moveBudget: 0, work: 0, breadth: 0, defences: 0, shapes: 0 },
+  2: { horizon: 3, overlook: 0.3, margin: 0.25, depth: 0, budget: 0, moveBudget: 0, work: 0, breadth: 0, defences: 0, shapes: 0 },
+  3: { horizon: 4, overlook: 0.15, margin: 0.15, depth: 3, budget: 60, moveBudget: 150, work: 225_000, breadth: 6, defences: 4, shapes: 12 },
+  4: { horizon: 6, overlook: 0.05, margin: 0.08, depth: 4, budget: 120, moveBudget: 300, work: 450_000, breadth: 8, defences: 8, shapes: 24 },
+  // Level 5's plays were 200 a search and 500 a move until 2026-11-29; three times as many,
+  // within the same work, found the opponent's lines that the smaller budget ran out before
+  // (DESIGN, "Bounds by level").
+  5: { horizon: Infinity, overlook: 0, margin: 0.04, depth: 5, budget: 600, moveBudget: 1500, work: 750_000, breadth: 10, defences: 12, shapes: 40 },
 };
-
-/**
- * The most work all of one move's plays — its searches' and step 5a's — may take together
- * (Lookahead.startMove: steps of the recogniser's interpreter, ten for each realisation
- * listed), as a number per play of the level's moveBudget: 225 000 / 450 000 / 750 000 at
- * levels 3 / 4 / 5. Over 40 games against tss (2026-11-28) the median level-5 move took 2.5
- * thousand steps, one in a hundred 0.5 million, the worst 2.4 million (4.3 s).
- */
-const WORK_PER_PLAY = 1500;
 
 /**
  * The depth at which a level reads the opponent's lines: one more than its own. A line the
@@ -311,7 +313,7 @@ export class Player implements MovePlayer {
     const me = game.turn;
     const them = opposite(me);
     const la = this.search(game, rule.depth);
-    la.startMove(rule.moveBudget, rule.moveBudget * WORK_PER_PLAY);
+    la.startMove(rule.moveBudget, rule.work);
     const bounds = { depth: rule.depth, budget: rule.budget, breadth: rule.breadth };
     const mine = la.forcedWin(me, bounds);
     if (mine !== undefined) return { point: mine.line[0].point, colour: me, reason: { kind: 'force', line: mine } };
@@ -420,7 +422,7 @@ export class Player implements MovePlayer {
     let best: { p: Point; weight: number; mine: BuildSide; theirs: BuildSide } | undefined;
     let least = Infinity;
     for (const { point } of this.positionalScores(game).slice(0, shapes)) {
-      // The move's work bounds this step too (WORK_PER_PLAY): what was weighed decides.
+      // The move's work bounds this step too (LevelRule.work): what was weighed decides.
       if (la.workSpent) break;
       const mine = weigh(point, me);
       const theirs = weigh(point, them);
