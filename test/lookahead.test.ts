@@ -6,7 +6,7 @@ import { Game } from '../src/rules/game.ts';
 import { parseGame } from '../src/rules/gameRecord.ts';
 import { Library } from '../src/learning/library.ts';
 import { fourMoves, Lookahead, quickSubgoals } from '../src/play/lookahead.ts';
-import { createPlayer, explain } from '../src/play/player.ts';
+import { createPlayer, explain, guardDepth, LEVELS } from '../src/play/player.ts';
 import { makePoint, parsePoint } from '../src/rules/point.ts';
 import { Recogniser } from '../src/recognition/recognise.ts';
 import { expectOk } from '../src/rules/result.ts';
@@ -103,6 +103,25 @@ describe('a move\'s work is bounded, not only its plays', () => {
     la.startMove(500, 100_000);
     expect(la.workSpent).toBe(false);
     expect(la.playsLeft).toBe(500);
+  });
+
+  it('at level 5, whose plays tripled on 2026-11-29, the work still ends such a search first', () => {
+    const rule = LEVELS[5];
+    const bounds = { depth: guardDepth(5), budget: rule.budget, breadth: rule.breadth };
+    const la = new Lookahead(lib, rule.depth);
+    la.sync(sparse());
+    la.startMove(rule.moveBudget, rule.work);
+    expect(la.forcedWin('black', bounds)).toBeUndefined();
+    expect(la.workSpent).toBe(true);
+    expect(la.lastSearchCut).toBe(true);
+    // Without the work bound the plays would not have stopped it: the search ends by itself
+    // after fewer than a search's plays, past the work a level-5 move may take.
+    const free = new Lookahead(lib, rule.depth);
+    free.sync(sparse());
+    free.startMove(rule.moveBudget);
+    free.forcedWin('black', bounds);
+    expect(free.workSpent).toBe(false);
+    expect(rule.moveBudget - free.playsLeft).toBeLessThan(rule.budget);
   });
 
   it('without a bound on work, the same search goes on past it', () => {
