@@ -1,0 +1,128 @@
+/**
+ * `npx tsx bench/decisive.ts --games DIR --library FILE|empty [--depth D] [--nodes N]`: where
+ * each lost game of a frozen run was decided. For every `game-*-L.txt` in DIR (the records
+ * bench/frozen.ts `--out` writes, which say the learner's colour and the opening's length), it
+ * walks back from the end to the last of the learner's moves at which some move still held —
+ * after which the soundness solver, reading the opponent's fours and threes D moves deep with
+ * counter-fours, finds no forced win within N positions (9 and 200 000 unless told) — and prints that move, what the player (level 5, the
+ * given library, seed 1968) chooses there and why, and the moves that held.
+ *
+ * The solver is the judge here and nowhere in the player. Its "held" means only that no
+ * threat sequence of D moves wins: a game the learner lost where the move it played held was
+ * lost later, to quiet moves or a longer line. Issue 25's readings (BENCHMARKS, 2026-11-27
+ * and 2026-11-29) were made this way with scripts that did not outlive their sessions.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Library } from '../src/learning/library.ts';
+import { solve } from '../src/learning/solver.ts';
+import { explain, Player, type MoveChoice } from '../src/play/player.ts';
+import type { Subgoal } from '../src/recognition/subgoal.ts';
+import { Game } from '../src/rules/game.ts';
+import { parseGame } from '../src/rules/gameRecord.ts';
+import { makePoint } from '../src/rules/point.ts';
+import { opposite, stoneOf, type Colour, type Point } from '../src/rules/types.ts';
+
+interface Options {
+  games: string;
+  library: string;
+  depth: number;
+  nodes: number;
+}
+
+function parseOptions(args: readonly string[]): Options {
+  const o: Partial<Options> = { depth: 9, nodes: 200_000 };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const v = args[++i];
+    if (v === undefined) throw new Error(`${a} needs a value`);
+    const whole = (min: number, max: number) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${a} needs a whole number from ${min} to ${max}, not ${v}`);
+      return n;
+    };
+    if (a === '--games') o.games = v;
+    else if (a === '--library') o.library = v;
+    else if (a === '--depth') o.depth = whole(1, 15);
+    else if (a === '--nodes') o.nodes = whole(1000, 100_000_000);
+    else throw new Error(`unknown option ${a}`);
+  }
+  if (o.games === undefined) throw new Error('--games DIR (records from bench/frozen.ts --out) is needed');
+  if (o.library === undefined) throw new Error('--library FILE (or empty) is needed');
+  return o as Options;
+}
+
+/** What bench/frozen.ts writes in a record's header: the learner's colour and the opening's stones. */
+function header(name: string, text: string): { learner: Colour; opening: number } {
+  const colour = /^# (black|white): learner$/m.exec(text);
+  const stones = /^# opening: .*\((\d+) stones\)$/m.exec(text);
+  if (colour === null || stones === null) throw new Error(`${name}: not a record of bench/frozen.ts --out (no "# black: learner" or "# opening: … (N stones)" line)`);
+  return { learner: colour[1] as Colour, opening: Number(stones[1]) };
+}
+
+/** Where one lost game was decided (see the file's comment), or undefined if no move of the learner's held. */
+export interface Decisive {
+  /** 0-based index of the learner's move. */
+  readonly index: number;
+  readonly played: Point;
+  readonly held: readonly Point[];
+  readonly choice: MoveChoice;
+}
+
+/** Reads one record of bench/frozen.ts `--out` back to where it was decided. */
+export function decisiveMove(name: string, text: string, library: readonly Subgoal[], depth: number, nodes: number): Decisive | undefined {
+  const { learner, opening } = header(name, text);
+  const parsed = parseGame(text);
+  if (!parsed.ok) throw new Error(`${name}: ${parsed.error.message}`);
+  const moves = parsed.value.moves;
+  const attacker = stoneOf(opposite(learner));
+  const wins = (game: Game) => solve(game.board, attacker, { maxAttackerMoves: depth, nodeBudget: nodes, counterFours: true }).result === 'win';
+  for (let i = moves.length - 1; i >= opening; i--) {
+    const game = Game.create(parsed.value.size);
+    for (let j = 0; j < i; j++) game.play(moves[j]);
+    if (game.turn !== learner) continue;
+    const held: Point[] = [];
+    for (const p of game.board.emptyNear(2)) {
+      game.play(p);
+      if (!wins(game)) held.push(p);
+      game.undo();
+    }
+    if (held.length === 0) continue;
+    return { index: i, played: moves[i], held, choice: new Player({ library, level: 5 }).choose(game) };
+  }
+  return undefined;
+}
+
+function main(): void {
+  const o = parseOptions(process.argv.slice(2));
+  let library = Library.empty();
+  if (o.library !== 'empty') {
+    const read = Library.fromFile(readFileSync(o.library, 'utf8'));
+    if (!read.ok) throw new Error(`${o.library}: ${read.error.message}`);
+    library = read.value;
+  }
+  const files = readdirSync(o.games).filter((f) => /^game-.*-L\.txt$/.test(f)).sort();
+  if (files.length === 0) throw new Error(`${o.games}: no lost games (game-*-L.txt) to read`);
+  const at = (p: Point) => makePoint(19, p);
+  for (const name of files) {
+    const found = decisiveMove(name, readFileSync(join(o.games, name), 'utf8'), library.subgoals(), o.depth, o.nodes);
+    if (found === undefined) {
+      process.stdout.write(`${name}: no move of the learner's after the opening held\n`);
+      continue;
+    }
+    const { index, played, held, choice } = found;
+    const later = held.includes(played) ? `; ${at(played)} held, so the game was lost later` : '';
+    process.stdout.write(`${name}: move ${index + 1}, ${at(played)} (${choice.reason.kind}); ${held.length} held: ${held.map(at).join(' ')}${later}\n  ${explain(choice, 19)}\n`);
+  }
+}
+
+// Run as a script, not when a test imports decisiveMove.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    main();
+  } catch (e) {
+    process.stderr.write(`decisive: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 2;
+  }
+}
