@@ -15,14 +15,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Library } from '../src/learning/library.ts';
 import { solve } from '../src/learning/solver.ts';
 import { explain, Player, type MoveChoice } from '../src/play/player.ts';
 import type { Subgoal } from '../src/recognition/subgoal.ts';
-import { Game } from '../src/rules/game.ts';
 import { parseGame } from '../src/rules/gameRecord.ts';
 import { makePoint } from '../src/rules/point.ts';
 import { opposite, stoneOf, type Colour, type Point } from '../src/rules/types.ts';
+import { readLibraryOption, wholeOption } from './options.ts';
 
 interface Options {
   games: string;
@@ -37,15 +36,10 @@ function parseOptions(args: readonly string[]): Options {
     const a = args[i];
     const v = args[++i];
     if (v === undefined) throw new Error(`${a} needs a value`);
-    const whole = (min: number, max: number) => {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${a} needs a whole number from ${min} to ${max}, not ${v}`);
-      return n;
-    };
     if (a === '--games') o.games = v;
     else if (a === '--library') o.library = v;
-    else if (a === '--depth') o.depth = whole(1, 15);
-    else if (a === '--nodes') o.nodes = whole(1000, 100_000_000);
+    else if (a === '--depth') o.depth = wholeOption(a, v, 1, 15);
+    else if (a === '--nodes') o.nodes = wholeOption(a, v, 1000, 100_000_000);
     else throw new Error(`unknown option ${a}`);
   }
   if (o.games === undefined) throw new Error('--games DIR (records from bench/frozen.ts --out) is needed');
@@ -67,6 +61,8 @@ export interface Decisive {
   readonly index: number;
   readonly played: Point;
   readonly held: readonly Point[];
+  /** The board's size, for naming points. */
+  readonly size: number;
   readonly choice: MoveChoice;
 }
 
@@ -75,45 +71,41 @@ export function decisiveMove(name: string, text: string, library: readonly Subgo
   const { learner, opening } = header(name, text);
   const parsed = parseGame(text);
   if (!parsed.ok) throw new Error(`${name}: ${parsed.error.message}`);
-  const moves = parsed.value.moves;
+  const game = parsed.value;
+  const moves = game.moves.slice();
   const attacker = stoneOf(opposite(learner));
-  const wins = (game: Game) => solve(game.board, attacker, { maxAttackerMoves: depth, nodeBudget: nodes, counterFours: true }).result === 'win';
+  const wins = () => solve(game.board, attacker, { maxAttackerMoves: depth, nodeBudget: nodes, counterFours: true }).result === 'win';
+  // Walks back from the end: before move i is looked at, the moves from i on are taken back.
   for (let i = moves.length - 1; i >= opening; i--) {
-    const game = Game.create(parsed.value.size);
-    for (let j = 0; j < i; j++) game.play(moves[j]);
+    game.undo();
     if (game.turn !== learner) continue;
     const held: Point[] = [];
     for (const p of game.board.emptyNear(2)) {
       game.play(p);
-      if (!wins(game)) held.push(p);
+      if (!wins()) held.push(p);
       game.undo();
     }
     if (held.length === 0) continue;
-    return { index: i, played: moves[i], held, choice: new Player({ library, level: 5 }).choose(game) };
+    return { index: i, played: moves[i], held, size: game.size, choice: new Player({ library, level: 5 }).choose(game) };
   }
   return undefined;
 }
 
 function main(): void {
   const o = parseOptions(process.argv.slice(2));
-  let library = Library.empty();
-  if (o.library !== 'empty') {
-    const read = Library.fromFile(readFileSync(o.library, 'utf8'));
-    if (!read.ok) throw new Error(`${o.library}: ${read.error.message}`);
-    library = read.value;
-  }
+  const library = readLibraryOption(o.library);
   const files = readdirSync(o.games).filter((f) => /^game-.*-L\.txt$/.test(f)).sort();
   if (files.length === 0) throw new Error(`${o.games}: no lost games (game-*-L.txt) to read`);
-  const at = (p: Point) => makePoint(19, p);
   for (const name of files) {
     const found = decisiveMove(name, readFileSync(join(o.games, name), 'utf8'), library.subgoals(), o.depth, o.nodes);
     if (found === undefined) {
       process.stdout.write(`${name}: no move of the learner's after the opening held\n`);
       continue;
     }
-    const { index, played, held, choice } = found;
+    const { index, played, held, size, choice } = found;
+    const at = (p: Point) => makePoint(size, p);
     const later = held.includes(played) ? `; ${at(played)} held, so the game was lost later` : '';
-    process.stdout.write(`${name}: move ${index + 1}, ${at(played)} (${choice.reason.kind}); ${held.length} held: ${held.map(at).join(' ')}${later}\n  ${explain(choice, 19)}\n`);
+    process.stdout.write(`${name}: move ${index + 1}, ${at(played)} (${choice.reason.kind}); ${held.length} held: ${held.map(at).join(' ')}${later}\n  ${explain(choice, size)}\n`);
   }
 }
 

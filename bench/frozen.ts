@@ -17,7 +17,7 @@
  * `--out DIR` writes every game as a record (`game-NNN-COLOUR-W|L|D.txt`, the learner's colour
  * and result) for `gomoku analyse --walk` and `gomoku replay`.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGomokuaiPlayer } from '../src/cli/gomokuaiPlayer.ts';
 import { SolverPlayer } from '../src/cli/solverPlayer.ts';
@@ -25,6 +25,7 @@ import { engineOf, evaluationGames, type CurveOpponent } from '../src/gomocup/cu
 import { generateOpenings, makeOutcomeRecord, playMatch, type MatchReport } from '../src/gomocup/match.ts';
 import { Library } from '../src/learning/library.ts';
 import type { Level } from '../src/play/player.ts';
+import { readLibraryOption, wholeOption } from './options.ts';
 
 interface Options {
   library: string;
@@ -42,11 +43,7 @@ function parseOptions(args: readonly string[]): Options {
     const a = args[i];
     const v = args[++i];
     if (v === undefined) throw new Error(`${a} needs a value`);
-    const whole = (min: number, max: number) => {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${a} needs a whole number from ${min} to ${max}, not ${v}`);
-      return n;
-    };
+    const whole = (min: number, max: number) => wholeOption(a, v, min, max);
     if (a === '--library') o.library = v;
     else if (a === '--opponent') {
       if (v !== 'tss' && v !== 'gomokuai' && referenceDepth(v) === undefined) throw new Error(`--opponent is tss, tss-N or gomokuai, not ${v}`);
@@ -73,10 +70,7 @@ function referenceDepth(name: string): number | undefined {
 }
 
 function readLibrary(path: string): Library {
-  if (path === 'empty' || referenceDepth(path) !== undefined) return Library.empty();
-  const read = Library.fromFile(readFileSync(path, 'utf8'));
-  if (!read.ok) throw new Error(`${path}: ${read.error.message}`);
-  return read.value;
+  return referenceDepth(path) !== undefined ? Library.empty() : readLibraryOption(path);
 }
 
 const pct = (x: number) => `${x.toFixed(1)} %`;
