@@ -5,7 +5,9 @@
  * walks back from the end to the last of the learner's moves at which some move still held —
  * after which the soundness solver, reading the opponent's fours and threes D moves deep with
  * counter-fours, finds no forced win within N positions (9 and 200 000 unless told) — and prints that move, what the player (level 5, the
- * given library, seed 1968) chooses there and why, and the moves that held.
+ * given library, seed 1968) chooses there and why, and the moves that held; then a tally of
+ * the readings by that reason and the learner's colour, with how many were decided within
+ * the learner's first three moves and how many were lost later.
  *
  * The solver is the judge here and nowhere in the player. Its "held" means only that no
  * threat sequence of D moves wins: a game the learner lost where the move it played held was
@@ -66,6 +68,47 @@ export interface Decisive {
   readonly choice: MoveChoice;
 }
 
+/** One lost game's reading, as the tally counts it. */
+export interface Reading {
+  readonly learner: Colour;
+  /** The learner's moves after the opening up to and including the decisive one (1: its first). */
+  readonly learnerMove: number;
+  readonly decisive: Decisive;
+}
+
+/** Readings counted by the player's reason at the decisive move, split by the learner's colour. */
+export interface Tally {
+  readonly games: number;
+  /** Reason kind → [as black, as white]. */
+  readonly byReason: ReadonlyMap<string, readonly [number, number]>;
+  /** Decided within the learner's first three moves after the opening. */
+  readonly early: number;
+  /** The move played held: the game was lost later, to quiet moves or a longer line. */
+  readonly lostLater: number;
+}
+
+/** Counts readings by reason, colour and phase: which part of the player the losses point at. */
+export function tally(readings: readonly Reading[]): Tally {
+  const byReason = new Map<string, [number, number]>();
+  let early = 0;
+  let lostLater = 0;
+  for (const { learner, learnerMove, decisive } of readings) {
+    const counts = byReason.get(decisive.choice.reason.kind) ?? [0, 0];
+    counts[learner === 'black' ? 0 : 1]++;
+    byReason.set(decisive.choice.reason.kind, counts);
+    if (learnerMove <= 3) early++;
+    if (decisive.held.includes(decisive.played)) lostLater++;
+  }
+  return { games: readings.length, byReason, early, lostLater };
+}
+
+/** The tally as the script prints it after the games. */
+export function formatTally(t: Tally): string {
+  const rows = [...t.byReason].sort((a, b) => b[1][0] + b[1][1] - (a[1][0] + a[1][1]) || a[0].localeCompare(b[0]));
+  const lines = rows.map(([kind, [black, white]]) => `  ${kind}: ${black + white} (as black ${black}, as white ${white})`);
+  return [`${t.games} losses read, by the player's reason at the decisive move:`, ...lines, `  decided within the learner's first three moves: ${t.early}; the move played held (lost later): ${t.lostLater}`].join('\n');
+}
+
 /** Reads one record of bench/frozen.ts `--out` back to where it was decided. */
 export function decisiveMove(name: string, text: string, library: readonly Subgoal[], depth: number, nodes: number): Decisive | undefined {
   const { learner, opening } = header(name, text);
@@ -96,17 +139,27 @@ function main(): void {
   const library = readLibraryOption(o.library);
   const files = readdirSync(o.games).filter((f) => /^game-.*-L\.txt$/.test(f)).sort();
   if (files.length === 0) throw new Error(`${o.games}: no lost games (game-*-L.txt) to read`);
+  const readings: Reading[] = [];
   for (const name of files) {
-    const found = decisiveMove(name, readFileSync(join(o.games, name), 'utf8'), library.subgoals(), o.depth, o.nodes);
+    const text = readFileSync(join(o.games, name), 'utf8');
+    const found = decisiveMove(name, text, library.subgoals(), o.depth, o.nodes);
     if (found === undefined) {
       process.stdout.write(`${name}: no move of the learner's after the opening held\n`);
       continue;
     }
+    const { learner, opening } = header(name, text);
+    readings.push({ learner, learnerMove: learnerMoveNumber(found.index, opening), decisive: found });
     const { index, played, held, size, choice } = found;
     const at = (p: Point) => makePoint(size, p);
     const later = held.includes(played) ? `; ${at(played)} held, so the game was lost later` : '';
     process.stdout.write(`${name}: move ${index + 1}, ${at(played)} (${choice.reason.kind}); ${held.length} held: ${held.map(at).join(' ')}${later}\n  ${explain(choice, size)}\n`);
   }
+  process.stdout.write(`\n${formatTally(tally(readings))}\n`);
+}
+
+/** Which of the learner's moves after the opening move `index` (0-based) is: the learner moves every other turn. */
+export function learnerMoveNumber(index: number, opening: number): number {
+  return Math.floor((index - opening) / 2) + 1;
 }
 
 // Run as a script, not when a test imports decisiveMove.

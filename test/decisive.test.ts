@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decisiveMove } from '../bench/decisive.ts';
+import { decisiveMove, formatTally, learnerMoveNumber, tally } from '../bench/decisive.ts';
 import { solve } from '../src/learning/solver.ts';
 import { Library } from '../src/learning/library.ts';
 import { Game } from '../src/rules/game.ts';
@@ -46,6 +46,24 @@ describe('bench/decisive.ts: where a lost game was decided', () => {
     expect(found.index + 1).toBe(8);
     expect(found.held.map(at)).toEqual(['k12']);
     expect(found.played).toBe(found.held[0]);
+  });
+
+  it('counts the readings by the reason at the decisive move, the colour and the phase', () => {
+    const black = decisiveMove('game-145', record('game-145-black-L.txt'), library, 9, 200_000)!;
+    const white = decisiveMove('game-100', record('game-100-white-L.txt'), library, 9, 200_000)!;
+    // Three opening stones: black's first move is move 5, white's move 4; game 145 was decided
+    // at black's move 17, its seventh; game 100 at white's move 8, its third.
+    expect(learnerMoveNumber(black.index, 3)).toBe(7);
+    expect(learnerMoveNumber(white.index, 3)).toBe(3);
+    const t = tally([
+      { learner: 'black', learnerMove: 7, decisive: black },
+      { learner: 'white', learnerMove: 3, decisive: white },
+    ]);
+    expect(t.games).toBe(2);
+    expect(Object.fromEntries(t.byReason)).toEqual({ [black.choice.reason.kind]: [1, 0], [white.choice.reason.kind]: [0, 1] });
+    expect(t.early).toBe(1);
+    expect(t.lostLater).toBe(1);
+    expect(formatTally(t)).toContain(`decided within the learner's first three moves: 1; the move played held (lost later): 1`);
   });
 
   it('names a record that is not one of bench/frozen.ts', () => {
