@@ -28,7 +28,8 @@
  *    nothing new. Its records go to `--out`/repeats.
  *
  * Options: `--match-games N` (per match, default 20), `--curve-games N` (default 300),
- * `--curve-size N` (default 19), `--eval-games N` (default 320: 40 games, the default until
+ * `--curve-size N` (default 19), `--curve-seed N` (the series' openings, default 2026; another
+ * seed plays another series, to see how far equally good libraries differ), `--eval-games N` (default 320: 40 games, the default until
  * 2026-11-28, have a standard error near 7 points against tss, and one loss in 40 is 2.5
  * points of a 98 % target; the same library read 73.8 % against tss on the first 40 and
  * 62.8 % on all 160; and on 2026-11-29 one library read 70.6 % on 160 games and 70.9 % on
@@ -65,6 +66,8 @@ interface Options {
   matchGames: number;
   curveGames: number;
   curveSize: number;
+  /** The seed of the series' openings (generateOpenings): another seed, another series, to see how far libraries from equally good learning differ. */
+  curveSeed: number;
   evalGames: number;
   block: number;
   window: number;
@@ -84,6 +87,7 @@ function parseOptions(args: readonly string[]): Options {
     matchGames: 20,
     curveGames: 300,
     curveSize: 19,
+    curveSeed: 2026,
     evalGames: 320,
     block: 20,
     window: 20,
@@ -101,6 +105,7 @@ function parseOptions(args: readonly string[]): Options {
     '--match-games': 'matchGames',
     '--curve-games': 'curveGames',
     '--curve-size': 'curveSize',
+    '--curve-seed': 'curveSeed',
     '--eval-games': 'evalGames',
     '--block': 'block',
     '--window': 'window',
@@ -235,7 +240,7 @@ async function runCurve(o: Options): Promise<void> {
   const size = o.curveSize;
   const paper = paperLibrary();
   const mix: CurveOpponent[] = [gomokuai, tss, { name: 'elcock-3', create: (pair) => elcock(3, paper, 300 + pair) }];
-  const openings = generateOpenings(2026, Math.ceil(o.curveGames / 2), size);
+  const openings = generateOpenings(o.curveSeed, Math.ceil(o.curveGames / 2), size);
   print(`\n### Learning curve: ${o.curveGames} games on ${size}×${size}, level 5 from an empty library, mix ${mix.map((m) => m.name).join(', ')} in turn`);
   const started = performance.now();
   let blockStarted = started;
