@@ -59,8 +59,11 @@ function header(name: string, text: string): { learner: Colour; opening: number 
 
 /** Where one lost game was decided (see the file's comment), or undefined if no move of the learner's held. */
 export interface Decisive {
+  readonly learner: Colour;
   /** 0-based index of the learner's move. */
   readonly index: number;
+  /** Which of the learner's moves after the opening it is (1: its first). */
+  readonly learnerMove: number;
   readonly played: Point;
   readonly held: readonly Point[];
   /** The board's size, for naming points. */
@@ -68,45 +71,51 @@ export interface Decisive {
   readonly choice: MoveChoice;
 }
 
-/** One lost game's reading, as the tally counts it. */
-export interface Reading {
-  readonly learner: Colour;
-  /** The learner's moves after the opening up to and including the decisive one (1: its first). */
-  readonly learnerMove: number;
-  readonly decisive: Decisive;
-}
-
-/** Readings counted by the player's reason at the decisive move, split by the learner's colour. */
+/** The readings counted by the player's reason at the decisive move, split by the learner's colour. */
 export interface Tally {
+  /** Lost games read, those where no move of the learner's held included. */
   readonly games: number;
   /** Reason kind → [as black, as white]. */
   readonly byReason: ReadonlyMap<string, readonly [number, number]>;
+  /** Games where no move of the learner's after the opening held. */
+  readonly noneHeld: number;
   /** Decided within the learner's first three moves after the opening. */
   readonly early: number;
   /** The move played held: the game was lost later, to quiet moves or a longer line. */
   readonly lostLater: number;
 }
 
-/** Counts readings by reason, colour and phase: which part of the player the losses point at. */
-export function tally(readings: readonly Reading[]): Tally {
+/** Counts readings (undefined: no move held) by reason, colour and phase: which part of the player the losses point at. */
+export function tally(readings: readonly (Decisive | undefined)[]): Tally {
   const byReason = new Map<string, [number, number]>();
+  let noneHeld = 0;
   let early = 0;
   let lostLater = 0;
-  for (const { learner, learnerMove, decisive } of readings) {
-    const counts = byReason.get(decisive.choice.reason.kind) ?? [0, 0];
-    counts[learner === 'black' ? 0 : 1]++;
-    byReason.set(decisive.choice.reason.kind, counts);
-    if (learnerMove <= 3) early++;
-    if (decisive.held.includes(decisive.played)) lostLater++;
+  for (const d of readings) {
+    if (d === undefined) {
+      noneHeld++;
+      continue;
+    }
+    const counts = byReason.get(d.choice.reason.kind) ?? [0, 0];
+    counts[d.learner === 'black' ? 0 : 1]++;
+    byReason.set(d.choice.reason.kind, counts);
+    if (d.learnerMove <= 3) early++;
+    if (d.held.includes(d.played)) lostLater++;
   }
-  return { games: readings.length, byReason, early, lostLater };
+  return { games: readings.length, byReason, noneHeld, early, lostLater };
 }
 
 /** The tally as the script prints it after the games. */
 export function formatTally(t: Tally): string {
   const rows = [...t.byReason].sort((a, b) => b[1][0] + b[1][1] - (a[1][0] + a[1][1]) || a[0].localeCompare(b[0]));
   const lines = rows.map(([kind, [black, white]]) => `  ${kind}: ${black + white} (as black ${black}, as white ${white})`);
+  if (t.noneHeld > 0) lines.push(`  no move of the learner's held: ${t.noneHeld}`);
   return [`${t.games} losses read, by the player's reason at the decisive move:`, ...lines, `  decided within the learner's first three moves: ${t.early}; the move played held (lost later): ${t.lostLater}`].join('\n');
+}
+
+/** Which of the learner's moves after the opening move `index` (0-based) is: the learner moves every other turn. */
+export function learnerMoveNumber(index: number, opening: number): number {
+  return Math.floor((index - opening) / 2) + 1;
 }
 
 /** Reads one record of bench/frozen.ts `--out` back to where it was decided. */
@@ -129,7 +138,7 @@ export function decisiveMove(name: string, text: string, library: readonly Subgo
       game.undo();
     }
     if (held.length === 0) continue;
-    return { index: i, played: moves[i], held, size: game.size, choice: new Player({ library, level: 5 }).choose(game) };
+    return { learner, index: i, learnerMove: learnerMoveNumber(i, opening), played: moves[i], held, size: game.size, choice: new Player({ library, level: 5 }).choose(game) };
   }
   return undefined;
 }
@@ -139,27 +148,20 @@ function main(): void {
   const library = readLibraryOption(o.library);
   const files = readdirSync(o.games).filter((f) => /^game-.*-L\.txt$/.test(f)).sort();
   if (files.length === 0) throw new Error(`${o.games}: no lost games (game-*-L.txt) to read`);
-  const readings: Reading[] = [];
+  const readings: (Decisive | undefined)[] = [];
   for (const name of files) {
-    const text = readFileSync(join(o.games, name), 'utf8');
-    const found = decisiveMove(name, text, library.subgoals(), o.depth, o.nodes);
+    const found = decisiveMove(name, readFileSync(join(o.games, name), 'utf8'), library.subgoals(), o.depth, o.nodes);
+    readings.push(found);
     if (found === undefined) {
       process.stdout.write(`${name}: no move of the learner's after the opening held\n`);
       continue;
     }
-    const { learner, opening } = header(name, text);
-    readings.push({ learner, learnerMove: learnerMoveNumber(found.index, opening), decisive: found });
     const { index, played, held, size, choice } = found;
     const at = (p: Point) => makePoint(size, p);
     const later = held.includes(played) ? `; ${at(played)} held, so the game was lost later` : '';
     process.stdout.write(`${name}: move ${index + 1}, ${at(played)} (${choice.reason.kind}); ${held.length} held: ${held.map(at).join(' ')}${later}\n  ${explain(choice, size)}\n`);
   }
   process.stdout.write(`\n${formatTally(tally(readings))}\n`);
-}
-
-/** Which of the learner's moves after the opening move `index` (0-based) is: the learner moves every other turn. */
-export function learnerMoveNumber(index: number, opening: number): number {
-  return Math.floor((index - opening) / 2) + 1;
 }
 
 // Run as a script, not when a test imports decisiveMove.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decisiveMove, formatTally, learnerMoveNumber, tally } from '../bench/decisive.ts';
+import { decisiveMove, formatTally, learnerMoveNumber, tally, type Decisive } from '../bench/decisive.ts';
 import { solve } from '../src/learning/solver.ts';
 import { Library } from '../src/learning/library.ts';
 import { Game } from '../src/rules/game.ts';
@@ -17,11 +17,17 @@ const record = (name: string) => readFileSync(join(FIXTURES, 'games', 'decisive'
 const at = (p: number) => makePoint(19, p);
 // The player's choice is printed beside the judge's reading; here it plays with the rule of five alone.
 const library = Library.empty().subgoals();
+// Each reading runs the solver over every move near the stones: read each fixture once.
+const readings = new Map<string, Decisive | undefined>();
+const read = (name: string) => {
+  if (!readings.has(name)) readings.set(name, decisiveMove(name, record(name), library, 9, 200_000));
+  return readings.get(name)!;
+};
 
 describe('bench/decisive.ts: where a lost game was decided', () => {
   it('finds the last learner move at which some move held, and which held — here not the one played', () => {
     const text = record('game-145-black-L.txt');
-    const found = decisiveMove('game-145', text, library, 9, 200_000)!;
+    const found = read('game-145-black-L.txt')!;
     expect(found.index + 1).toBe(17);
     expect(at(found.played)).toBe('n12');
     expect(found.held.map(at)).toEqual(['o8', 'h12']);
@@ -42,28 +48,31 @@ describe('bench/decisive.ts: where a lost game was decided', () => {
   });
 
   it('says when the move played held, so the game was lost later', () => {
-    const found = decisiveMove('game-100', record('game-100-white-L.txt'), library, 9, 200_000)!;
+    const found = read('game-100-white-L.txt')!;
     expect(found.index + 1).toBe(8);
     expect(found.held.map(at)).toEqual(['k12']);
     expect(found.played).toBe(found.held[0]);
   });
 
   it('counts the readings by the reason at the decisive move, the colour and the phase', () => {
-    const black = decisiveMove('game-145', record('game-145-black-L.txt'), library, 9, 200_000)!;
-    const white = decisiveMove('game-100', record('game-100-white-L.txt'), library, 9, 200_000)!;
+    const black = read('game-145-black-L.txt')!;
+    const white = read('game-100-white-L.txt')!;
     // Three opening stones: black's first move is move 5, white's move 4; game 145 was decided
     // at black's move 17, its seventh; game 100 at white's move 8, its third.
-    expect(learnerMoveNumber(black.index, 3)).toBe(7);
-    expect(learnerMoveNumber(white.index, 3)).toBe(3);
-    const t = tally([
-      { learner: 'black', learnerMove: 7, decisive: black },
-      { learner: 'white', learnerMove: 3, decisive: white },
-    ]);
-    expect(t.games).toBe(2);
+    expect([black.learner, black.learnerMove]).toEqual(['black', 7]);
+    expect([white.learner, white.learnerMove]).toEqual(['white', 3]);
+    expect(learnerMoveNumber(4, 4)).toBe(1);
+    // A game where no move held counts among the games and on a line of its own.
+    const t = tally([black, white, undefined]);
+    expect(t.games).toBe(3);
     expect(Object.fromEntries(t.byReason)).toEqual({ [black.choice.reason.kind]: [1, 0], [white.choice.reason.kind]: [0, 1] });
+    expect(t.noneHeld).toBe(1);
     expect(t.early).toBe(1);
     expect(t.lostLater).toBe(1);
-    expect(formatTally(t)).toContain(`decided within the learner's first three moves: 1; the move played held (lost later): 1`);
+    const text = formatTally(t);
+    expect(text).toMatch(/^3 losses read/);
+    expect(text).toContain(`no move of the learner's held: 1`);
+    expect(text).toContain(`decided within the learner's first three moves: 1; the move played held (lost later): 1`);
   });
 
   it('names a record that is not one of bench/frozen.ts', () => {
