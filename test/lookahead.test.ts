@@ -146,7 +146,7 @@ describe('a defence the look-ahead proves', () => {
     const after = swapped.clone();
     expectOk(after.play(knows.point));
     expect(solve(after.board, WHITE, { maxAttackerMoves: 3, nodeBudget: 100_000, counterFours: true }).result).not.toBe('win');
-    expect(explain(knows, 15)).toMatch(/^[a-o]\d+: stops white's forced line — white would play j8 \(node of `\(1, 1\) 3:3', 3'`\) and win in 3$/);
+    expect(explain(knows, 15)).toMatch(/^[a-o]\d+: stops white's forced line — white would play j8 \(node of `\(1, 1\) 3:3', 3'`\) and win in 3; of the 5 defences that hold, the one that leaves white least to build$/);
     // Knowing fives only, it sees nothing coming.
     const blind = createPlayer({ library: library(RULE), level: 5, seed: 2 }).choose(swapped);
     expect(blind.reason.kind).not.toBe('refute');

@@ -11,6 +11,8 @@ import { expectOk } from '../src/rules/result.ts';
 import { fixture } from './support/fixtures.ts';
 import { library } from './support/recognition.ts';
 import { simpleMove } from './support/simplePlayers.ts';
+import { Library } from '../src/learning/library.ts';
+import { solve } from '../src/learning/solver.ts';
 
 const RULE = ['(1) 1:5'];
 const LEARNED = ['(1) 1:5', "(1) 2:4'", '(1, 1) 2:4, 4', "(1, 1) 3:3', 3'", '(1, 2-1) 4, 3-3:4', "(1, 2-1, 2) 4:3', 2'-4:2', 3'"];
@@ -43,7 +45,9 @@ describe('move choice', () => {
         expect(c.reason.kind).toBe('refute');
         // Destroying both of white's (1) 2:4' realisations means playing at f7 or j7.
         expect(['f7', 'j7']).toContain(pt(g, c.point));
-        expect(explain(c, g.size)).toMatch(/^(f7|j7): stops white's forced line — white would play (f7|j7) \(node of `\(1\) 2:4'`\) and win in 2$/);
+        // Both ends hold; it says so, and which it chose by what white could build after it.
+        expect(c.reason.kind === 'refute' && c.reason.holding).toBe(2);
+        expect(explain(c, g.size)).toMatch(/^(f7|j7): stops white's forced line — white would play (f7|j7) \(node of `\(1\) 2:4'`\) and win in 2; of the 2 defences that hold, the one that leaves white least to build$/);
       }
     }
     // Levels 1 and 2 have no look-ahead: they destroy what they recognise.
@@ -75,6 +79,23 @@ describe('move choice', () => {
     expect(blackMoves).toBeLessThanOrEqual(3);
   });
 
+  it('of the defences that hold, plays the one that leaves the opponent least to build: the right end of an open three', () => {
+    const g = game('two-ends');
+    const series = expectOk(Library.fromFile(fixture('libraries/series-187.txt'))).subgoals();
+    const c = createPlayer({ library: series, level: 5 }).choose(g);
+    expect(c.reason.kind === 'refute' && c.reason.holding).toBe(2);
+    expect(pt(g, c.point)).toBe('o8');
+    expect(explain(c, g.size)).toBe("o8: stops black's forced line — black would play k8 (node of `(1) 2:4'`) and win in 2; of the 2 defences that hold, the one that leaves black least to build");
+    // The soundness solver, as judge only: after k8 black forces a five with fours and threes; after o8 it does not.
+    const judged = (at: string) => {
+      const after = g.clone();
+      expectOk(after.play(expectOk(parsePoint(19, at))));
+      return solve(after.board, stoneOf('black'), { maxAttackerMoves: 9, nodeBudget: 200_000, counterFours: true }).result;
+    };
+    expect(judged('k8')).toBe('win');
+    expect(judged('o8')).not.toBe('win');
+  });
+
   it('reads the opponent\'s lines one move deeper than its own: at level 3 it stops a line of 4', () => {
     const g = expectOk(parseGame(fixture('reasons/guard.txt')));
     const subgoals = library(LEARNED);
@@ -86,7 +107,7 @@ describe('move choice', () => {
     expect(la.forcedWin('white', bounds(guardDepth(3)))?.moves).toBe(4);
     const c = createPlayer({ library: subgoals, level: 3, seed: 1 }).choose(g);
     expect(c.reason.kind).toBe('refute');
-    expect(explain(c, g.size)).toBe("g7: stops white's forced line — white would play g7 (node of `(1, 1) 3:3', 3'`) and win in 4");
+    expect(explain(c, g.size)).toBe("g7: stops white's forced line — white would play g7 (node of `(1, 1) 3:3', 3'`) and win in 4; of the 4 defences that hold, the one that leaves white least to build");
     la.play(c.point, 'black');
     expect(la.forcedWin('white', bounds(guardDepth(3)))).toBeUndefined();
     expect(la.lastSearchCut).toBe(false);

@@ -31,7 +31,8 @@ export interface WireLine {
 export type WireReason =
   | { readonly kind: 'five' | 'block-five'; readonly realisation: WireRealisation }
   | { readonly kind: 'attack'; readonly realisation: WireRealisation; readonly node: number; readonly moves: number }
-  | { readonly kind: 'force' | 'refute'; readonly line: WireLine }
+  | { readonly kind: 'force'; readonly line: WireLine }
+  | { readonly kind: 'refute'; readonly line: WireLine; readonly holding?: number }
   | { readonly kind: 'defend'; readonly destroyed: readonly WireRealisation[]; readonly threats: number }
   | { readonly kind: 'build'; readonly mine: WireBuildSide; readonly theirs: WireBuildSide }
   | { readonly kind: 'positional'; readonly score: number }
@@ -84,8 +85,9 @@ function reasonToWire(r: Reason): WireReason {
     case 'attack':
       return { kind: 'attack', realisation: realisationToWire(r.realisation), node: r.node, moves: r.moves };
     case 'force':
+      return { kind: 'force', line: lineToWire(r.line) };
     case 'refute':
-      return { kind: r.kind, line: { attacker: r.line.attacker, moves: r.line.moves, line: r.line.line.map(stepToWire) } };
+      return { kind: 'refute', line: lineToWire(r.line), ...(r.holding !== undefined ? { holding: r.holding } : {}) };
     case 'defend':
       return { kind: 'defend', destroyed: r.destroyed.map(realisationToWire), threats: r.threats };
     case 'build':
@@ -97,6 +99,19 @@ function reasonToWire(r: Reason): WireReason {
   }
 }
 
+function lineToWire(l: ForcedLine): WireLine {
+  return { attacker: l.attacker, moves: l.moves, line: l.line.map(stepToWire) };
+}
+
+function lineFromWire(l: WireLine, lookup: SubgoalLookup): ForcedLine {
+  const real = (x: WireRealisation) => realisationFromWire(x, lookup);
+  return {
+    attacker: l.attacker,
+    moves: l.moves,
+    line: l.line.map((s) => ({ point: s.point, colour: s.colour, ...(s.from !== undefined ? { from: real(s.from) } : {}), ...(s.makes !== undefined ? { makes: real(s.makes) } : {}) })),
+  };
+}
+
 function reasonFromWire(w: WireReason, lookup: SubgoalLookup): Reason {
   const real = (x: WireRealisation) => realisationFromWire(x, lookup);
   switch (w.kind) {
@@ -106,15 +121,9 @@ function reasonFromWire(w: WireReason, lookup: SubgoalLookup): Reason {
     case 'attack':
       return { kind: 'attack', realisation: real(w.realisation), node: w.node, moves: w.moves };
     case 'force':
+      return { kind: 'force', line: lineFromWire(w.line, lookup) };
     case 'refute':
-      return {
-        kind: w.kind,
-        line: {
-          attacker: w.line.attacker,
-          moves: w.line.moves,
-          line: w.line.line.map((s) => ({ point: s.point, colour: s.colour, ...(s.from !== undefined ? { from: real(s.from) } : {}), ...(s.makes !== undefined ? { makes: real(s.makes) } : {}) })),
-        },
-      };
+      return { kind: 'refute', line: lineFromWire(w.line, lookup), ...(w.holding !== undefined ? { holding: w.holding } : {}) };
     case 'defend':
       return { kind: 'defend', destroyed: w.destroyed.map(real), threats: w.threats };
     case 'build':

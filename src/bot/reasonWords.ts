@@ -115,7 +115,9 @@ function plainReason(before: Board, choice: MoveChoice, v: Voice): string {
           ? `${cap(v.you)} could force a five in ${k} moves, starting at ${at(q)}: ${v.I} play ${at(p)} to stop it.`
           : `${cap(v.you)} would have ${noun} after ${at(q)}, and a five in ${k} moves: ${v.I} play ${at(p)} to stop it.`;
       }
-      return said + also;
+      // Which of the blocks that hold, and why this one.
+      const among = reason.holding !== undefined && reason.holding > 1 ? ` Of the ${reason.holding} blocks that would hold, this one leaves ${v.them} least to build on.` : '';
+      return said + among + also;
     }
     case 'defend':
       return defendWords(before, choice, reason.destroyed, v) + also;

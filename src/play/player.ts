@@ -9,11 +9,13 @@
  * 2. **Stop the opponent's five**: play the node of the opponent's `(1) 1:5` realisation.
  * 3a. **Look ahead** (levels 3–5, src/play/lookahead.ts): a forced line of its own, found by a
  *    search whose threats are its realisations and whose moves are their commented nodes and
- *    fours, is played; else, if the opponent would have one were it their move, the first
- *    candidate defence after which the search shows it gone. The opponent's lines are read
- *    one move deeper than its own (`guardDepth`); should none of its best-ranked defences
- *    hold, it tries its own fours that destroy one of their threats. Nothing here but the
- *    library.
+ *    fours, is played; else, if the opponent would have one were it their move, a candidate
+ *    defence after which the search shows it gone. The opponent's lines are read one move
+ *    deeper than its own (`guardDepth`); should none of its best-ranked defences hold, it
+ *    tries its own fours that destroy one of their threats. Of the defences that hold (the
+ *    two ends of an open three, say), it plays the one that leaves the opponent least to
+ *    build: the least weight of learned realisations the opponent's best reply would make,
+ *    step 5a's measure. Nothing here but the library.
  * 3b. **Attack when it wins the race**: play the commented node of its own realisation with
  *    the fewest moves to five, k, when the opponent's best realisation needs more than k
  *    moves. A plan of two moves is a four or an open four and cannot be interrupted; a plan of
@@ -121,7 +123,7 @@ export type Reason =
   | { readonly kind: 'block-five'; readonly realisation: Realisation }
   | { readonly kind: 'attack'; readonly realisation: Realisation; readonly node: number; readonly moves: number }
   | { readonly kind: 'force'; readonly line: ForcedLine }
-  | { readonly kind: 'refute'; readonly line: ForcedLine }
+  | { readonly kind: 'refute'; readonly line: ForcedLine; readonly holding?: number }
   | { readonly kind: 'defend'; readonly destroyed: readonly Realisation[]; readonly threats: number }
   | { readonly kind: 'build'; readonly mine: BuildSide; readonly theirs: BuildSide }
   | { readonly kind: 'positional'; readonly score: number }
@@ -343,18 +345,28 @@ export class Player implements MovePlayer {
     // hold where the blocks that destroy more do not. Tried in that order.
     const tried = ranked.slice(0, rule.defences);
     for (const x of ranked.slice(rule.defences)) if (hits.has(x.p) && fours.includes(x.p)) tried.push(x);
-    // A defence after which the search shows no line is kept; one after which it only found
-    // none before a bound cut it short is kept if nothing better turns up.
+    // A defence after which the search shows no line holds; one after which it only found
+    // none before a bound cut it short is kept if nothing holds. Every candidate is checked
+    // while the move's plays last, since the defences that hold are seldom alike: the wrong
+    // end of an open three stops the line the search sees and leaves the opponent a better
+    // position to build the next one from (DESIGN, "Of the defences that hold").
     let doubtful: Point | undefined;
+    const holding: { p: Point; left: number }[] = [];
     for (const { p } of tried) {
       if (la.playsLeft === 0) break;
       la.play(p, me);
       const still = la.forcedWin(them, guard);
       const cut = la.lastSearchCut;
+      const left = still === undefined && !cut ? bestReply(la, them, Math.min(REPLIES, rule.shapes)) : 0;
       la.undo();
       if (still !== undefined) continue;
-      if (!cut) return { point: p, colour: me, reason: { kind: 'refute', line: theirs } };
-      doubtful ??= p;
+      if (!cut) holding.push({ p, left });
+      else doubtful ??= p;
+    }
+    if (holding.length > 0) {
+      // The least left to the opponent; ties to the better-ranked defence.
+      const best = holding.reduce((a, b) => (b.left < a.left ? b : a));
+      return { point: best.p, colour: me, reason: { kind: 'refute', line: theirs, holding: holding.length } };
     }
     if (doubtful === undefined) return undefined;
     return { point: doubtful, colour: me, reason: { kind: 'refute', line: theirs } };
@@ -402,23 +414,7 @@ export class Player implements MovePlayer {
   private build(game: Game, la: Lookahead, shapes: number): MoveChoice | undefined {
     const me = game.turn;
     const them = opposite(me);
-    // One pass over the colour's realisations with a stone of c at p: the weight, the count
-    // and the quickest. A realisation is its subgoal and signature, so it outlives the undo.
-    const weigh = (p: Point, c: Colour): { weight: number; side: BuildSide } => {
-      la.play(p, c);
-      let weight = 0;
-      let count = 0;
-      let first: Realisation | undefined;
-      for (const r of la.realisations(c)) {
-        if (r.subgoal.text === RULE_OF_FIVE) continue;
-        const k = movesToFive(r)!;
-        weight += 2 ** -k;
-        count++;
-        if (first === undefined || k < movesToFive(first)!) first = r;
-      }
-      la.undo();
-      return { weight, side: first === undefined ? { count: 0 } : { count, quickest: first } };
-    };
+    const weigh = (p: Point, c: Colour) => weighPlay(la, p, c);
     let best: { p: Point; weight: number; mine: BuildSide; theirs: BuildSide } | undefined;
     let least = Infinity;
     for (const { point } of this.positionalScores(game).slice(0, shapes)) {
@@ -448,6 +444,52 @@ export class Player implements MovePlayer {
     const pick = rnd.pick(near);
     return { point: pick.p, score: pick.s };
   }
+}
+
+/**
+ * One pass over c's learned realisations with a stone of c at p (played and taken back on the
+ * look-ahead's recogniser): their weight, 2^-k each with k the moves to five, `(1) 1:5` not
+ * counted; how many; and the quickest. Step 5a's measure. A realisation is its subgoal and
+ * signature, so it outlives the undo.
+ */
+function weighPlay(la: Lookahead, p: Point, c: Colour): { weight: number; side: BuildSide } {
+  la.play(p, c);
+  let weight = 0;
+  let count = 0;
+  let first: Realisation | undefined;
+  for (const r of la.realisations(c)) {
+    if (r.subgoal.text === RULE_OF_FIVE) continue;
+    const k = movesToFive(r)!;
+    weight += 2 ** -k;
+    count++;
+    if (first === undefined || k < movesToFive(first)!) first = r;
+  }
+  la.undo();
+  return { weight, side: first === undefined ? { count: 0 } : { count, quickest: first } };
+}
+
+/** Replies weighed when choosing between defences that hold (capped by the level's `shapes`). */
+const REPLIES = 20;
+
+/**
+ * What c could build next on the look-ahead's board, by what the library knows: the most
+ * step-5a weight (weighPlay) among c's `replies` points of best positional value near the
+ * stones. Weighing stops when the move's work is spent; what was weighed counts.
+ */
+function bestReply(la: Lookahead, c: Colour, replies: number): number {
+  const board = la.board;
+  const s = stoneOf(c);
+  const points = board
+    .emptyNear(2)
+    .map((q) => ({ q, v: positionalValue(board, q, s) }))
+    .sort((a, b) => b.v - a.v || a.q - b.q)
+    .slice(0, replies);
+  let most = 0;
+  for (const { q } of points) {
+    if (la.workSpent) break;
+    most = Math.max(most, weighPlay(la, q, c).weight);
+  }
+  return most;
 }
 
 export function createPlayer(config: PlayerConfig): Player {
@@ -524,7 +566,8 @@ export function explain(choice: MoveChoice, size: number): string {
     case 'refute': {
       const first = reason.line.line[0];
       const made = first.from !== undefined ? ` (node of \`${first.from.subgoal.text}\`)` : first.makes !== undefined ? `, making \`${first.makes.subgoal.text}\`,` : '';
-      return `${at(choice.point)}: stops ${other}'s forced line — ${other} would play ${at(first.point)}${made} and win in ${reason.line.moves}`;
+      const among = reason.holding !== undefined && reason.holding > 1 ? `; of the ${reason.holding} defences that hold, the one that leaves ${other} least to build` : '';
+      return `${at(choice.point)}: stops ${other}'s forced line — ${other} would play ${at(first.point)}${made} and win in ${reason.line.moves}${among}`;
     }
     case 'build': {
       const side = (b: BuildSide, whose: string) =>

@@ -90,14 +90,14 @@ describe('reasons in plain words, one kind of reason at a time', () => {
     expect(said('reasons/double-three-threat.txt', PAPER, 5)).toEqual({
       point: 'j8',
       kind: 'refute',
-      plain: "You have two open threes (h8–j8 and j6–j8) after j8 if I don't block: I block at j8.",
-      paper: "stops black's forced line — black would play j8 (node of `(1, 1) 3:3', 3'`) and win in 3",
+      plain: "You have two open threes (h8–j8 and j6–j8) after j8 if I don't block: I block at j8. Of the 5 blocks that would hold, this one leaves you least to build on.",
+      paper: "stops black's forced line — black would play j8 (node of `(1, 1) 3:3', 3'`) and win in 3; of the 5 defences that hold, the one that leaves black least to build",
     });
     expect(said('player/open-three.txt', OPEN_FOUR, 5)).toEqual({
       point: 'f7',
       kind: 'refute',
-      plain: 'You have an open three at g7–i7: I block it at f7.',
-      paper: "stops white's forced line — white would play f7 (node of `(1) 2:4'`) and win in 2",
+      plain: 'You have an open three at g7–i7: I block it at f7. Of the 2 blocks that would hold, this one leaves you least to build on.',
+      paper: "stops white's forced line — white would play f7 (node of `(1) 2:4'`) and win in 2; of the 2 defences that hold, the one that leaves white least to build",
     });
   });
 
