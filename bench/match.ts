@@ -37,7 +37,7 @@
  * `--window N` (default 20), `--analysis-s N` (the time limit on analysing one loss, default
  * 20; also the repeats' limit), `--reflect-every N` (the series' learner, and the repeats',
  * walk back again through every game analysed so far, with the library as it stands, right
- * after every N analysed games; default 20, as the bot (src/bot/reflection.ts) and `gomoku brain --learn` do, since
+ * after every N analysed games; default 10, as the bot (src/bot/reflection.ts) and `gomoku brain --learn` do, since
  * the series stands for their learning; 0: never; see src/gomocup/curve.ts `reflectEvery`), `--repeat-openings N` (openings a pass of the repeats, default
  * 10), `--repeat-series N` (the repeats' series, default 100), `--skip-matches`, `--skip-curve`,
  * `--skip-repeats`, `--out DIR` (default
@@ -92,7 +92,7 @@ function parseOptions(args: readonly string[]): Options {
     block: 20,
     window: 20,
     analysisSeconds: 20,
-    reflectEvery: 20,
+    reflectEvery: 10,
     repeatOpenings: REPEATS_DEFAULTS.openings,
     repeatSeries: REPEATS_DEFAULTS.series,
     skipMatches: false,

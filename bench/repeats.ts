@@ -9,7 +9,7 @@
  * --learn` and the bot do: the finished game is
  * analysed (`analyseGame`, here in a worker thread under a time limit, bench/analyser.ts) and
  * each new subgoal added to its `Library` before the next game; and right after every
- * `--reflect-every` analysed games (20, as `gomoku brain --learn` and the bot; 0: never) it
+ * `--reflect-every` analysed games (10, as `gomoku brain --learn` and the bot; 0: never) it
  * walks back again through every game it has analysed with the library as it stands
  * (src/gomocup/curve.ts `reflect`), adding what is new at the library's end. It is made afresh for every
  * game with that library and always the same seed, 1968 — as if `setLibrary` were called and
@@ -50,7 +50,7 @@
  * (default 100), `--size N` (default 19), `--opponents a,b` (a subset of gomokuai, tss,
  * elcock-5-paper; all by default), `--analysis-s N` (the time limit on one analysis, default
  * 20), `--determinism N` (first-pass losses played again, default 6), `--reflect-every N`
- * (default 20; 0: the learner never walks back again), `--out DIR` (default
+ * (default 10; 0: the learner never walks back again), `--out DIR` (default
  * out/repeats). The learner plays max(passes × pass, series) games: 120 by default.
  * Everything is seeded; only whether an analysis beats its time limit depends on the machine.
  */
@@ -118,7 +118,7 @@ export const REPEATS_DEFAULTS: RepeatsOptions = {
   opponents: [...opponentsByName().keys()],
   analysisSeconds: 20,
   determinism: 6,
-  reflectEvery: 20,
+  reflectEvery: 10,
   out: 'out/repeats',
 };
 

@@ -14,7 +14,7 @@
  *   before it is given up and the game teaches nothing (20; decimals allowed).
  * - `ANALYSIS_WORKERS`: worker threads for those analyses at most (2).
  * - `REFLECT_EVERY`: every this many analysed games of a server, the bot walks back again
- *   through its finished games with what it has learned since (20; 0 turns it off;
+ *   through its finished games with what it has learned since (10; 0 turns it off;
  *   reflection.ts).
  * - `PLAY_WORKERS`: worker threads for the bot's moves, hints, recognition and pictures (2), so
  *   the thread that answers Discord never waits on them (thinker.ts). The terminal game thinks

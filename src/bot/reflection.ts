@@ -8,13 +8,14 @@
  * not teach then. The learning series measured it: walking back again through every game every
  * 20 games, the 300-game series learns 178 subgoals instead of 162, and the frozen library
  * scores 73.1 % against tss over 320 games instead of 65.3 %, though 96.6 % against gomokuai
- * instead of 98.1 %; reflecting right after every 20 analysed games, as this file does, 198
- * subgoals and 68.0 % (docs/BENCHMARKS.md, 2026-11-28 19:40, 22:00 and 22:50; docs/DESIGN.md,
- * "Reflection").
+ * instead of 98.1 %. Reflecting right after every 10 analysed games, as this file does, rather
+ * than every 20, gained 2 points against tss on average over three series (+3.0, +2.7, +0.3)
+ * and 0.3 against gomokuai (docs/BENCHMARKS.md, 2026-11-28 19:40 to 2026-11-29 08:30;
+ * docs/DESIGN.md, "Reflection").
  *
  * Decisions:
- * - Every `every` analysed games of a server (20 by default, as the series), counted in this
- *   process: a restart starts counting again, so a process that restarts before 20 games never
+ * - Every `every` analysed games of a server (10 by default, as the series), counted in this
+ *   process: a restart starts counting again, so a process that restarts before 10 games never
  *   reflects — the price of keeping no counter in storage. 0 turns reflection off.
  * - A pass reads the server's finished games won with a five — the bot's losses and wins
  *   (`records`), and the games between members when the server lets the bot watch
@@ -45,7 +46,7 @@ import { errorText } from './log.ts';
 import { gameOf, type LearnedRecord } from './records.ts';
 import type { BotStore } from './store.ts';
 
-export const DEFAULT_REFLECT_EVERY = 20;
+export const DEFAULT_REFLECT_EVERY = 10;
 export const DEFAULT_REFLECTION_BUDGET_MS = 120_000;
 
 /** What the service lends reflection: its storage, lock and log, and its own walk back and saving. */

@@ -37,7 +37,7 @@
  *   storage's retrying writer after the ended game itself is saved (the commit: savedLater.ts):
  *   during an outage they are queued, spilled to disk and retried, never lost, and the reply
  *   says so. A game won by resignation has no five to walk back from: nothing is learned.
- * - Every `reflectEvery` (20) analysed games of a server, the server's finished games won
+ * - Every `reflectEvery` (10) analysed games of a server, the server's finished games won
  *   with a five are walked back again with the library as it stands (reflection.ts), in a
  *   worker of their own at the lowest priority, after the reply; what they teach now is saved
  *   the same way, marked `reflected`.

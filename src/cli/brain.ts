@@ -26,7 +26,7 @@ end of the input. Malformed commands get "ERROR …" and change nothing.
                    into one file at the same time lose nothing
   --reflect-every N  with --learn, every N games learned from, walk back again through all
                    of them (kept in FILE.games/) with what has been learned since, for at
-                   most 10 s (default 20; 0: never)
+                   most 10 s (default 10; 0: never)
   --seed N         seed for the player's random choices (default 1)
 Gomocup x,y is column x, row y from the TOP, 0-based: see docs/GOMOCUP.md.`;
 

@@ -12,7 +12,7 @@
  *
  * Reflection (as the bot's, src/bot/reflection.ts): every game it learns from is kept beside
  * the library (gameLog.ts; in memory without a library file), and every `reflectEvery`
- * analysed games (20 by default; 0 never) it walks back again through all of them, oldest
+ * analysed games (10 by default; 0 never) it walks back again through all of them, oldest
  * first, with the library as it stands, for at most `reflectionBudgetMs` (10 s by default: a
  * Gomocup manager is waiting for the next game); the next pass begins where one ran out of
  * time. A lesson found so is provenanced to its game with `-reflected` after the id.
@@ -32,7 +32,7 @@ import { learnedGameId, saveLearned } from './learnedLibrary.ts';
 import type { PlayerOptions } from './playerFactory.ts';
 
 const HEADER = ['subgoals learned in play by gomoku brain --learn'];
-export const BRAIN_REFLECT_EVERY = 20;
+export const BRAIN_REFLECT_EVERY = 10;
 export const BRAIN_REFLECTION_BUDGET_MS = 10_000;
 
 export function createElcockPlayer(options: PlayerOptions): Result<MovePlayer> {
