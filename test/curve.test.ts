@@ -117,14 +117,14 @@ describe('learning curve', () => {
   });
 
   it('reflects right after every reflectEvery analysed games, as the bot does, and counts what reflection taught in the library sizes', async () => {
-    const curve = await runLearningCurve({ games: 8, size: 15, opponents, openings: generateOpenings(3, 4, 15), date: '2026-11-28', reflectEvery: 3 });
+    const curve = await runLearningCurve({ games: 8, size: 15, opponents, openings: generateOpenings(3, 4, 15), date: '2026-11-28', reflectEvery: 2 });
     for (let i = 1; i < 8; i++) expect(curve.games[i].librarySize).toBe(curve.games[i - 1].librarySize + curve.games[i].reflected + curve.games[i].learned);
-    // Games won with a five are analysed (the learner's losses and wins); the third, sixth, … of them is followed by a pass.
+    // Games won with a five are analysed (the learner's losses and wins); the second, fourth, … of them is followed by a pass.
     let analysed = 0;
     const after: number[] = [];
     for (const g of curve.games) {
       if (g.how === 'five') analysed++;
-      const reflects = g.how === 'five' && analysed % 3 === 0;
+      const reflects = g.how === 'five' && analysed % 2 === 0;
       if (reflects) after.push(g.index);
       else expect([g.reflected, g.reflectionMs]).toEqual([0, 0]);
       if (reflects) expect(g.reflectionMs).toBeGreaterThan(0);
