@@ -218,12 +218,7 @@ export class Player implements MovePlayer {
    * reading them chooses nothing and draws nothing from the generator. For the /hint heat map.
    */
   positionalScores(game: Game): { readonly point: Point; readonly score: number }[] {
-    const board = game.board;
-    const me = stoneOf(game.turn);
-    return board
-      .emptyNear(2)
-      .map((point) => ({ point, score: positionalValue(board, point, me) }))
-      .sort((a, b) => b.score - a.score || a.point - b.point);
+    return rankedPoints(game.board, stoneOf(game.turn));
   }
 
   /** The realisations the player sees on the game's board, for both colours. */
@@ -477,19 +472,20 @@ const REPLIES = 20;
  * stones. Weighing stops when the move's work is spent; what was weighed counts.
  */
 function bestReply(la: Lookahead, c: Colour, replies: number): number {
-  const board = la.board;
-  const s = stoneOf(c);
-  const points = board
-    .emptyNear(2)
-    .map((q) => ({ q, v: positionalValue(board, q, s) }))
-    .sort((a, b) => b.v - a.v || a.q - b.q)
-    .slice(0, replies);
   let most = 0;
-  for (const { q } of points) {
+  for (const { point } of rankedPoints(la.board, stoneOf(c)).slice(0, replies)) {
     if (la.workSpent) break;
-    most = Math.max(most, weighPlay(la, q, c).weight);
+    most = Math.max(most, weighPlay(la, point, c).weight);
   }
   return most;
+}
+
+/** The vacant points near the stones by positional value for s, best first (ties by point): step 5's scores. */
+function rankedPoints(board: Board, s: Stone): { readonly point: Point; readonly score: number }[] {
+  return board
+    .emptyNear(2)
+    .map((point) => ({ point, score: positionalValue(board, point, s) }))
+    .sort((a, b) => b.score - a.score || a.point - b.point);
 }
 
 export function createPlayer(config: PlayerConfig): Player {
