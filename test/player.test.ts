@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Game } from '../src/rules/game.ts';
 import { parseGame } from '../src/rules/gameRecord.ts';
-import { createPlayer, explain, guardDepth, LEVELS, type BuildSide, type Level, type MoveChoice } from '../src/play/player.ts';
+import { bestReply, createPlayer, explain, guardDepth, LEVELS, type BuildSide, type Level, type MoveChoice } from '../src/play/player.ts';
 import { makePoint, parsePoint } from '../src/rules/point.ts';
 import { seededRandom } from '../src/rules/random.ts';
 import { Recogniser } from '../src/recognition/recognise.ts';
@@ -94,6 +94,24 @@ describe('move choice', () => {
     };
     expect(judged('k8')).toBe('win');
     expect(judged('o8')).not.toBe('win');
+  });
+
+  it('reads a defence\'s replies cut short by the move\'s work as unknown, not as leaving nothing to build', () => {
+    const g = game('two-ends');
+    const series = expectOk(Library.fromFile(fixture('libraries/series-187.txt'))).subgoals();
+    const la = new Lookahead(series, LEVELS[5].depth);
+    la.sync(g);
+    const stones = la.board.stoneCount;
+    la.startMove(10_000);
+    const full = bestReply(la, 'black', 20);
+    expect(full).toBeGreaterThan(0);
+    // Work for a single interpreter step: spent before the first reply is weighed. A floor of
+    // 0 would read as the lightest reply of all, and the defence as the best.
+    la.startMove(10_000, 1);
+    expect(bestReply(la, 'black', 20)).toBeUndefined();
+    expect(la.board.stoneCount).toBe(stones);
+    la.startMove(10_000);
+    expect(bestReply(la, 'black', 20)).toBe(full);
   });
 
   it('reads the opponent\'s lines one move deeper than its own: at level 3 it stops a line of 4', () => {

@@ -346,21 +346,24 @@ export class Player implements MovePlayer {
     // end of an open three stops the line the search sees and leaves the opponent a better
     // position to build the next one from (DESIGN, "Of the defences that hold").
     let doubtful: Point | undefined;
-    const holding: { p: Point; left: number }[] = [];
+    const holding: { p: Point; left: number | undefined }[] = [];
     for (const { p } of tried) {
       if (la.playsLeft === 0) break;
       la.play(p, me);
       const still = la.forcedWin(them, guard);
       const cut = la.lastSearchCut;
-      const left = still === undefined && !cut ? bestReply(la, them, Math.min(REPLIES, rule.shapes)) : 0;
+      const left = still === undefined && !cut ? bestReply(la, them, Math.min(REPLIES, rule.shapes)) : undefined;
       la.undo();
       if (still !== undefined) continue;
       if (!cut) holding.push({ p, left });
       else doubtful ??= p;
     }
     if (holding.length > 0) {
-      // The least left to the opponent; ties to the better-ranked defence.
-      const best = holding.reduce((a, b) => (b.left < a.left ? b : a));
+      // The least left to the opponent; ties to the better-ranked defence. A defence whose
+      // replies the move's work cut short is not known to leave less: it is played only when
+      // no holding defence was weighed in full.
+      const weighed = holding.filter((h) => h.left !== undefined);
+      const best = weighed.length === 0 ? holding[0] : weighed.reduce((a, b) => (b.left! < a.left! ? b : a));
       return { point: best.p, colour: me, reason: { kind: 'refute', line: theirs, holding: holding.length } };
     }
     if (doubtful === undefined) return undefined;
@@ -469,12 +472,13 @@ const REPLIES = 20;
 /**
  * What c could build next on the look-ahead's board, by what the library knows: the most
  * step-5a weight (weighPlay) among c's `replies` points of best positional value near the
- * stones. Weighing stops when the move's work is spent; what was weighed counts.
+ * stones. Undefined when the move's work is spent before every reply is weighed: the most
+ * among the replies weighed so far is not what c could build, only a floor of it.
  */
-function bestReply(la: Lookahead, c: Colour, replies: number): number {
+export function bestReply(la: Lookahead, c: Colour, replies: number): number | undefined {
   let most = 0;
   for (const { point } of rankedPoints(la.board, stoneOf(c)).slice(0, replies)) {
-    if (la.workSpent) break;
+    if (la.workSpent) return undefined;
     most = Math.max(most, weighPlay(la, point, c).weight);
   }
   return most;
