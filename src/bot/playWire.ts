@@ -104,12 +104,7 @@ function lineToWire(l: ForcedLine): WireLine {
 }
 
 function lineFromWire(l: WireLine, lookup: SubgoalLookup): ForcedLine {
-  const real = (x: WireRealisation) => realisationFromWire(x, lookup);
-  return {
-    attacker: l.attacker,
-    moves: l.moves,
-    line: l.line.map((s) => ({ point: s.point, colour: s.colour, ...(s.from !== undefined ? { from: real(s.from) } : {}), ...(s.makes !== undefined ? { makes: real(s.makes) } : {}) })),
-  };
+  return { attacker: l.attacker, moves: l.moves, line: l.line.map((s) => stepFromWire(s, lookup)) };
 }
 
 function reasonFromWire(w: WireReason, lookup: SubgoalLookup): Reason {
@@ -137,4 +132,9 @@ function reasonFromWire(w: WireReason, lookup: SubgoalLookup): Reason {
 
 function stepToWire(s: LineStep): WireStep {
   return { point: s.point, colour: s.colour, ...(s.from !== undefined ? { from: realisationToWire(s.from) } : {}), ...(s.makes !== undefined ? { makes: realisationToWire(s.makes) } : {}) };
+}
+
+function stepFromWire(s: WireStep, lookup: SubgoalLookup): LineStep {
+  const real = (x: WireRealisation) => realisationFromWire(x, lookup);
+  return { point: s.point, colour: s.colour, ...(s.from !== undefined ? { from: real(s.from) } : {}), ...(s.makes !== undefined ? { makes: real(s.makes) } : {}) };
 }
