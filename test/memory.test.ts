@@ -8,15 +8,15 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openBotStorage } from '../src/bot/config.ts';
-import { LIBRARY_VERSION_KEY, gameKey, type BotSchema, type StoredGame } from '../src/bot/records.ts';
+import { botCodecs, LIBRARY_VERSION_KEY, gameKey, type BotSchema, type StoredGame } from '../src/bot/records.ts';
 import { GameService } from '../src/bot/service.ts';
 import type { CliIO } from '../src/bot/io.ts';
 import { processIO } from '../src/bot/io.ts';
-import { memoryTool } from '../src/cli/memory.ts';
+import { memoryTool, type OpenMemory } from '../src/cli/memory.ts';
 import { Library } from '../src/learning/library.ts';
 import { expectOk } from '../src/rules/result.ts';
-import type { Storage, StorageEnv } from '../src/storage/index.ts';
-import { collectingLog, REDIS_URL, storeLibrary, tempDir, uniqueNamespace } from './bot/support.ts';
+import { Memory, openMemory, type Storage, type StorageEnv } from '../src/storage/index.ts';
+import { collectingLog, faultyBackend, REDIS_URL, storeLibrary, tempDir, uniqueNamespace } from './bot/support.ts';
 import { FIXTURES, fixture } from './support/fixtures.ts';
 
 const run = promisify(execFile);
@@ -29,11 +29,11 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function memory(env: StorageEnv, args: string[]): Promise<{ code: number; out: string; err: string }> {
+async function memory(env: StorageEnv, args: string[], open?: OpenMemory): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
   const io: CliIO = { out: (t) => void (out += `${t}\n`), err: (t) => void (err += `${t}\n`), readFile: (p, max) => processIO.readFile(p, max) };
-  const code = await memoryTool(() => env).run(args, io);
+  const code = await memoryTool(() => env, open).run(args, io);
   return { code, out, err };
 }
 
@@ -126,6 +126,32 @@ describe.each(kinds)('gomoku memory on %s', (_name, makeEnv) => {
     const again = await memory(env, ['import', '--guild', 'guild-m', '--library', file]);
     expect(again.out.trim()).toBe('imported 0 new subgoals into server guild-m (skipped 4 already known, 1 repeated in the file); its library holds 3 learned subgoals');
     expect(await storage.guild('guild-m').versions.get(LIBRARY_VERSION_KEY)).toEqual(version);
+  });
+
+  it('says how much of an import storage took before it failed, and a second import adds the rest', async () => {
+    const env = await makeEnv();
+    const storage = await storageFor(env);
+    const series = join(FIXTURES, 'libraries', 'series-187.txt');
+    const total = expectOk(Library.fromFile(fixture('libraries/series-187.txt'))).size - 1;
+    let writes = 0;
+    let down = true;
+    // Storage that takes 12 learned subgoals, then fails every write while `down`.
+    const failing: OpenMemory = async (e, log) => {
+      const opened = await openMemory(e, botCodecs, { log });
+      const backend = faultyBackend(opened.memory.backend, (key) => down && key.includes('::library::') && ++writes > 12);
+      return { ...opened, memory: new Memory<BotSchema>(backend, botCodecs, log) };
+    };
+    const r = await memory(env, ['import', '--guild', 'guild-f', '--library', series], failing);
+    expect(r.code).toBe(1);
+    expect(r.err.trim()).toMatch(
+      new RegExp(`^gomoku memory: storage unavailable \\(put\\): test outage at .*; 12 of the ${total} new subgoals were saved before it failed, and a running bot sees them at its next command; import the file again to add the rest: what is saved is skipped$`),
+    );
+    expect(await storage.guild('guild-f').library.list()).toHaveLength(12);
+    expect(await storage.guild('guild-f').versions.get(LIBRARY_VERSION_KEY)).toMatchObject({ n: 1 });
+
+    down = false;
+    const again = await memory(env, ['import', '--guild', 'guild-f', '--library', series], failing);
+    expect(again.out.trim()).toBe(`imported ${total - 12} new subgoals into server guild-f (skipped 12 already known); its library holds ${total} learned subgoals`);
   });
 
   it('refuses a file with a bad line, naming it, and writes nothing', async () => {

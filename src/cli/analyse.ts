@@ -2,7 +2,6 @@
  * `gomoku analyse --game FILE [--library FILE] [--write] [--json]`: the backtrack analysis of
  * a lost game. Prints each subgoal learned, in canonical form, nearest the win first.
  */
-import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { analyseGame } from '../learning/analysis.ts';
 import { parseGame } from '../rules/gameRecord.ts';
@@ -11,6 +10,7 @@ import { makePoint } from '../rules/point.ts';
 import { describeProblem } from '../rules/result.ts';
 import { parseArgs, readInput, type Command } from './command.ts';
 import { INPUT_LIMITS, type CliIO } from '../bot/io.ts';
+import { writeFileAtomic } from '../storage/files.ts';
 
 const help = `usage: gomoku analyse --game FILE [--library FILE] [--write] [--json] [--walk]
 
@@ -29,7 +29,7 @@ export const analyseCommand: Command = {
   name: 'analyse',
   summary: 'learn subgoals from a lost game (backtrack analysis)',
   help,
-  run(args: readonly string[], io: CliIO): number {
+  async run(args: readonly string[], io: CliIO): Promise<number> {
     const parsed = parseArgs(args, { values: ['game', 'library'], switches: ['write', 'json', 'walk'] });
     if (!parsed.ok || parsed.value.flags.get('game') === undefined || parsed.value.positional.length > 0) {
       io.err(`gomoku analyse: ${parsed.ok ? 'give --game FILE' : parsed.message}\n\n${help}`);
@@ -97,10 +97,12 @@ export const analyseCommand: Command = {
       const date = new Date().toISOString().slice(0, 10);
       const added = library.addLessons(analysis.value.learned, basename(gamePath), date);
       try {
-        writeFileSync(libraryPath, library.toFile(['subgoals learned by gomoku analyse']));
+        // Atomically (a temporary file, then a rename): a write that fails half-way, on a full
+        // disk, must not leave the library cut off mid-description.
+        await writeFileAtomic(libraryPath, library.toFile(['subgoals learned by gomoku analyse']), true);
       } catch (e) {
         // The analysis was printed; what could not be done is said in one line, not a stack.
-        io.err(`gomoku analyse: cannot write ${libraryPath}: ${(e as Error).message}`);
+        io.err(`gomoku analyse: cannot write ${libraryPath}: ${(e as Error).message}; the file is as it was: nothing learned was saved`);
         return 1;
       }
       io.err(`gomoku analyse: ${added} new subgoal${added === 1 ? '' : 's'} written to ${libraryPath}`);

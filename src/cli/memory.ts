@@ -24,7 +24,6 @@
  * - The file is read whole and checked before anything is written: a file with one bad line
  *   (reported with its line and column) changes nothing.
  */
-import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { botCodecs, LIBRARY_VERSION_KEY, subgoalKey, type BotSchema, type LearnedRecord } from '../bot/records.ts';
@@ -33,7 +32,8 @@ import { canonicalise } from '../notation/canonical.ts';
 import { compileCached, Library } from '../learning/library.ts';
 import { parseLibraryFile } from '../notation/libraryFile.ts';
 import { describeProblem, type Problem } from '../rules/result.ts';
-import { isStorageUnavailable, openMemory, type Memory, type StorageEnv, type StorageLog } from '../storage/index.ts';
+import { isStorageUnavailable, openMemory, type Memory, type StorageEnv, type StorageLog, type StorageUnavailable } from '../storage/index.ts';
+import { writeFileAtomic } from '../storage/files.ts';
 import { parseArgs, readInput, type Command } from './command.ts';
 import type { CliIO } from '../bot/io.ts';
 
@@ -51,13 +51,18 @@ is set, else the files under DATA_DIR (and STORAGE_NAMESPACE), from the environm
            those the server knows (or the file repeats) skipped; a running bot sees the new
            subgoals at its next command. A file with a bad line changes nothing.`;
 
+/** How the tool opens storage: `openMemory` but for tests, which pass storage that fails on cue. */
+export type OpenMemory = (env: StorageEnv, log: StorageLog) => ReturnType<typeof openMemory<BotSchema>>;
+
+const openBotMemory: OpenMemory = (env, log) => openMemory(env, botCodecs, { log });
+
 /** The command, reading the storage settings from `env()` (the environment and ./.env by default). */
-export function memoryTool(env: () => StorageEnv = environment): Command {
+export function memoryTool(env: () => StorageEnv = environment, open: OpenMemory = openBotMemory): Command {
   return {
     name: 'memory',
     summary: "list, export and import servers' learned libraries on the bot's storage",
     help,
-    run: (args, io) => runMemory(args, io, env()),
+    run: (args, io) => runMemory(args, io, env(), open),
   };
 }
 
@@ -69,7 +74,7 @@ function environment(): StorageEnv {
   return process.env;
 }
 
-async function runMemory(args: readonly string[], io: CliIO, env: StorageEnv): Promise<number> {
+async function runMemory(args: readonly string[], io: CliIO, env: StorageEnv, open: OpenMemory): Promise<number> {
   const [action, ...rest] = args;
   const parsed = parseArgs(rest, { values: ['guild', 'out', 'library'], switches: [] });
   const usage = (message: string) => {
@@ -93,9 +98,9 @@ async function runMemory(args: readonly string[], io: CliIO, env: StorageEnv): P
     if (text === undefined) return 1;
   }
 
-  let opened: Awaited<ReturnType<typeof openMemory<BotSchema>>>;
+  let opened: Awaited<ReturnType<OpenMemory>>;
   try {
-    opened = await openMemory(env, botCodecs, { log: cliLog(io) });
+    opened = await open(env, cliLog(io));
   } catch (e) {
     io.err(`gomoku memory: ${(e as Error).message}`);
     return 1;
@@ -116,6 +121,10 @@ async function runMemory(args: readonly string[], io: CliIO, env: StorageEnv): P
     );
     return 0;
   } catch (e) {
+    if (e instanceof ImportInterrupted) {
+      io.err(`gomoku memory: ${e.message} at ${where}; ${interruptedWords(e)}`);
+      return 1;
+    }
     if (isStorageUnavailable(e)) {
       io.err(`gomoku memory: ${e.message} at ${where}`);
       return 1;
@@ -149,9 +158,10 @@ async function exportTo(io: CliIO, memory: Memory<BotSchema>, guild: string, out
     return 0;
   }
   try {
-    writeFileSync(out, text);
+    // Atomically: a failed write must not leave an earlier backup at `out` cut off half-way.
+    await writeFileAtomic(out, text, true);
   } catch (e) {
-    io.err(`gomoku memory: cannot write ${out}: ${(e as Error).message}`);
+    io.err(`gomoku memory: cannot write ${out}: ${(e as Error).message}; the file is as it was`);
     return 1;
   }
   io.err(`gomoku memory: wrote ${out}`);
@@ -210,18 +220,48 @@ export async function importLibrary(
   const g = memory.guild(guild);
   const held = await g.library.list();
   const knownTexts = new Set([RULE_OF_FIVE_TEXT, ...held.map((e) => e.value.subgoal.text)]);
+  const toAdd = [...fresh].filter(([text]) => !knownTexts.has(text));
   let added = 0;
-  let known = 0;
-  for (const [text, record] of fresh) {
-    if (knownTexts.has(text)) {
-      known++;
-      continue;
+  try {
+    for (const [text, record] of toAdd) {
+      await g.library.put(subgoalKey(text), record);
+      added++;
     }
-    await g.library.put(subgoalKey(text), record);
-    added++;
+  } catch (e) {
+    if (!isStorageUnavailable(e)) throw e;
+    // Storage failed part-way: what landed stays (an import is a merge, so running it again
+    // adds the rest), and the version is still bumped for it so a running bot reads it.
+    const seen = added > 0 && (await bumpLibraryVersion(g).then(() => true, () => false));
+    throw new ImportInterrupted(e, added, toAdd.length, seen, e.uncertain);
   }
   if (added > 0) await bumpLibraryVersion(g);
+  const known = fresh.size - toAdd.length;
   return { ok: true, value: { added, known, repeated, size: held.length + added, wasEmpty: held.length === 0 } };
+}
+
+/** Storage failed during an import's writes, after `saved` of the `toSave` new subgoals had landed. */
+export class ImportInterrupted extends Error {
+  constructor(
+    readonly failure: StorageUnavailable,
+    readonly saved: number,
+    readonly toSave: number,
+    /** Whether the library's version was written after them, so a running bot reads them at its next command. */
+    readonly seen: boolean,
+    /** Whether the write that failed may have landed all the same. */
+    readonly uncertain: boolean,
+  ) {
+    super(failure.message);
+    this.name = 'ImportInterrupted';
+  }
+}
+
+/** The truth about an interrupted import: how much landed, whether a running bot sees it, and what to do. */
+function interruptedWords(e: ImportInterrupted): string {
+  const maybe = e.uncertain ? ' (the write that failed may have landed too)' : '';
+  const again = 'import the file again to add the rest: what is saved is skipped';
+  if (e.saved === 0) return `none of the ${plural(e.toSave, 'new subgoal')} was saved${maybe}; ${again}`;
+  const seen = e.seen ? 'a running bot sees them at its next command' : "the library's version could not be written, so a running bot sees them only when its library next changes or it restarts";
+  return `${e.saved} of the ${plural(e.toSave, 'new subgoal')} were saved before it failed${maybe}, and ${seen}; ${again}`;
 }
 
 /** The rule of five in canonical form: every library holds it, so a file's copy is known. */

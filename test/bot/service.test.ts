@@ -20,8 +20,8 @@ import { recognise } from '../../src/recognition/recognise.ts';
 import { Board } from '../../src/rules/board.ts';
 import { compileCached } from '../../src/learning/library.ts';
 import { expectOk } from '../../src/rules/result.ts';
-import { Memory, openFileBackend, RetryingWriter, StorageUnavailable, type Backend, type Storage } from '../../src/storage/index.ts';
-import { collectingLog, fileStorage, loseAGame, manualClock, tempDir } from './support.ts';
+import { Memory, openFileBackend, RetryingWriter, type Storage } from '../../src/storage/index.ts';
+import { collectingLog, faultyBackend, fileStorage, loseAGame, manualClock, tempDir } from './support.ts';
 
 const GUILD = 'guild-1';
 const OTHER_GUILD = 'guild-2';
@@ -495,21 +495,7 @@ describe('storage out of reach', () => {
     const inner = await openFileBackend({ dir, namespace: 'flaky', durable: false });
     let libraryDown = false;
     // Storage that fails for learned subgoals only, while `libraryDown`.
-    const backend: Backend = {
-      kind: inner.kind,
-      namespace: inner.namespace,
-      adapter: inner.adapter,
-      get: (key) => inner.get(key),
-      set: (key, value) => (libraryDown && key.includes('::library::') ? Promise.reject(new StorageUnavailable('put', 'test outage')) : inner.set(key, value)),
-      delete: (key) => inner.delete(key),
-      deleteMany: (keys) => inner.deleteMany(keys),
-      entries: (prefix) => inner.entries(prefix),
-      keys: () => inner.keys(),
-      rename: (from, to) => inner.rename(from, to),
-      clearAll: () => inner.clearAll(),
-      ping: () => inner.ping(),
-      close: () => inner.close(),
-    };
+    const backend = faultyBackend(inner, (key) => libraryDown && key.includes('::library::'));
     const memory = new Memory<BotSchema>(backend, botCodecs, log);
     const writer = await RetryingWriter.open(memory, { pendingFile: join(dir, 'pending.json'), log, baseDelayMs: 20, maxDelayMs: 40, durable: false });
     cleanups.push(async () => {

@@ -17,7 +17,7 @@ import type { Game } from '../../src/rules/game.ts';
 import type { Library } from '../../src/learning/library.ts';
 import { makePoint } from '../../src/rules/point.ts';
 import { boardLayout, defaultTheme, pointToPixel } from '../../src/render/index.ts';
-import type { Storage } from '../../src/storage/index.ts';
+import { StorageUnavailable, type Backend, type Storage } from '../../src/storage/index.ts';
 import { BLACK, EMPTY, WHITE, type Cell } from '../../src/rules/types.ts';
 import { decode, luminance } from '../render/png.ts';
 
@@ -54,6 +54,28 @@ export async function fileStorage(tag: string, log: BotLog): Promise<{ storage: 
       await storage.close();
       await remove();
     },
+  };
+}
+
+/**
+ * `inner` with its writes (`set`) failing as storage that is out of reach fails, for the keys
+ * `fails` picks while it says so; everything else is passed through.
+ */
+export function faultyBackend(inner: Backend, fails: (key: string) => boolean): Backend {
+  return {
+    kind: inner.kind,
+    namespace: inner.namespace,
+    adapter: inner.adapter,
+    get: (key) => inner.get(key),
+    set: (key, value) => (fails(key) ? Promise.reject(new StorageUnavailable('put', 'test outage')) : inner.set(key, value)),
+    delete: (key) => inner.delete(key),
+    deleteMany: (keys) => inner.deleteMany(keys),
+    entries: (prefix) => inner.entries(prefix),
+    keys: () => inner.keys(),
+    rename: (from, to) => inner.rename(from, to),
+    clearAll: () => inner.clearAll(),
+    ping: () => inner.ping(),
+    close: () => inner.close(),
   };
 }
 
