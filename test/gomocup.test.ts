@@ -20,6 +20,7 @@ import { makePoint, parsePoint } from '../src/rules/point.ts';
 import { expectOk } from '../src/rules/result.ts';
 import type { Point } from '../src/rules/types.ts';
 import { spawnBrain } from './support/brainProcess.ts';
+import { FIXTURES } from './support/fixtures.ts';
 
 const names = (game: Game | undefined) => (game?.moves ?? []).map((p) => makePoint(game!.size, p));
 
@@ -247,6 +248,12 @@ describe('GomocupSession', () => {
       [['BOARD', '20,1,1', 'DONE'], /off the 15×15 board/],
       [['BOARD', '1,1,1', 'TURN 2,2'], /BOARD not closed by DONE before "TURN 2,2"/],
       [['BOARD', 'PIZZA'], /BOARD not closed by DONE before "PIZZA"/],
+      // A stone line with a typo is a bad line of the block, named once at DONE.
+      [['BOARD', '7,7,1', '7,a,2', '8,8,2', 'DONE'], /^ERROR BOARD line 2: "a" in a BOARD line is not a whole number from 0; the position is ignored$/],
+      [['BOARD', '7,7,1', '7,8', 'DONE'], /^ERROR BOARD line 2: a BOARD line needs 3 numbers separated by commas, not "7,8"; the position is ignored$/],
+      // Input is echoed short, and control characters shown, not sent back raw.
+      [[`TURN ${'7,'.repeat(5000)}`], /^ERROR TURN needs 2 numbers separated by commas, not "7,7,.{40,60}… \(10000 characters\)"$/],
+      [['FOO\u001b[31m'], /^ERROR unknown command "FOO\\u001b\[31M"$/],
       [['BOARD', '0,0,1', '1,0,1', '2,0,1', '3,0,1', '4,0,1', '0,5,2', '2,5,2', '4,5,2', '6,5,2', '8,5,2', 'DONE'], /cannot be reached/],
     ];
     for (const [lines, message] of bad) {
@@ -381,6 +388,11 @@ describe('gomoku brain, the process', () => {
     const negative = spawnBrain(['--learn', '--reflect-every', '-1']);
     expect(await negative.exited).toBe(2);
     expect(negative.stderr()).toMatch(/^gomoku brain: --reflect-every needs a whole number of games from 0\n/);
+    // A bad library file: where, once, and what is wrong, with its code, as every command says it.
+    const badLibrary = spawnBrain(['--library', join(FIXTURES, 'libraries', 'bad-shape.txt')]);
+    expect(await badLibrary.exited).toBe(1);
+    expect(badLibrary.stderr()).toMatch(/^gomoku brain: [^\n]*bad-shape\.txt, line 3, column \d+: [^\n]*\(shape-mismatch\)\n$/);
+    expect(badLibrary.stderr().match(/line 3/g)).toHaveLength(1);
   });
 });
 

@@ -101,6 +101,10 @@ describe('gomoku threats / stream / canon', () => {
     const bad = await runCli(['stream', '(1, 2-1) 4, 9-3:4']);
     expect(bad.code).toBe(1);
     expect(bad.err).toContain('^');
+    const entry = await runCli(['stream', '--entry', 'abc', '(2-1, 2) 3:4-3, 4']);
+    expect(entry.code).toBe(2);
+    expect(entry.err.trim()).toBe('gomoku stream: --entry takes a node\'s label, a whole number such as 1 or 2, not "abc"');
+    expect((await runCli(['stream', '--entry', '2', '(2-1, 2) 3:4-3, 4'])).out).toContain('entry node 2');
   });
 
   it('canon prints the canonical form and puts a caret under an error', async () => {
@@ -111,6 +115,10 @@ describe('gomoku threats / stream / canon', () => {
     const lines = bad.err.split('\n');
     expect(lines[0]).toBe('(1, 1) 2:4, 4)');
     expect(lines[1]).toBe(`${' '.repeat(13)}^`);
+    // Well-formed but no subgoal: node 2 lies on no line of node 1's, so nothing could compile it.
+    const apart = await runCli(['canon', '(1-2) 4-4']);
+    expect(apart.code).toBe(1);
+    expect(apart.err.trim()).toBe('gomoku canon: node 2 shares no line, directly or through other nodes, with node 1 (disconnected)');
   });
 });
 

@@ -45,9 +45,21 @@ describe('point notation', () => {
       expect(r.error.message.length).toBeGreaterThan(10);
     }
   });
+
+  it('shows bad input short, and its control characters written out, not sent back raw', () => {
+    const colour = parsePoint(19, '\u001b[31mj10');
+    expect(!colour.ok && colour.error.message).toBe('"\\u001b[31mj10" is not a point: write a column letter then a row number, like j10');
+    const long = parsePoint(19, 'x'.repeat(3000));
+    expect(!long.ok && long.error.message).toBe(`"${'x'.repeat(59)}… (3000 characters)" is not a point: write a column letter then a row number, like j10`);
+  });
 });
 
 describe('board text', () => {
+  it('reads a picture saved with a byte-order mark as the same picture', () => {
+    const text = fixture('boards/midgame-19.txt');
+    expect(expectOk(parseBoardText(`\ufeff${text}`))).toEqual(expectOk(parseBoardText(text)));
+  });
+
   it('reads the 19×19 middle game fixture with the top row first', () => {
     const pic = expectOk(parseBoardText(fixture('boards/midgame-19.txt')));
     expect(pic.size).toBe(19);
@@ -164,6 +176,17 @@ describe('game records', () => {
       expect(r.error.column).toBe(column);
       expect(r.error.message).toMatch(/move \d+|size/);
     }
+  });
+
+  it.each(['# size: 15', '#size15', '# size 15 (small)', '# Size=15'])('refuses %j, which means a size but is not a size line, rather than play on 19×19', (head) => {
+    const r = parseGameRecord(`${head}\nh8 o15\n`);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error).toMatchObject({ code: 'bad-size', line: 1, column: 1 });
+      expect(r.error.message).toBe(`"${head}" is not a size line: write "# size N" alone on the first line`);
+    }
+    // A comment that only talks about size is a comment.
+    expect(expectOk(parseGameRecord('# sizes differ between servers\nh8\n')).size).toBe(19);
   });
 
   it('replaying a record is the same as playing its moves', () => {

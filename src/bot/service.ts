@@ -60,6 +60,7 @@ import type { Game } from '../rules/game.ts';
 import { Library } from '../learning/library.ts';
 import { type Level, type MoveChoice, type Player, type PlayerConfig } from '../play/player.ts';
 import { makePoint, parsePoint } from '../rules/point.ts';
+import { shownInput } from '../rules/result.ts';
 import { seededRandom, type Random } from '../rules/random.ts';
 import { isStorageUnavailable, StorageUnavailable } from '../storage/index.ts';
 import type { Colour } from '../rules/types.ts';
@@ -306,7 +307,7 @@ export class GameService {
         const point = parsePoint(stored.size, pointText);
         if (!point.ok) {
           const code = point.error.code === 'point-off-board' ? 'point-off-board' : 'bad-point';
-          return refuse({ code, text: pointText.trim(), size: stored.size });
+          return refuse({ code, text: shownInput(pointText.trim(), 40), size: stored.size });
         }
         if (!game.board.isEmpty(point.value)) return refuse({ code: 'occupied', point: makePoint(stored.size, point.value) });
 

@@ -40,6 +40,7 @@
  */
 import type { Game } from '../rules/game.ts';
 import { makePoint, parsePoint } from '../rules/point.ts';
+import { shownInput } from '../rules/result.ts';
 import type { Colour, Point } from '../rules/types.ts';
 import { MoveClaims } from './claims.ts';
 import { opponentOf, playerOf, versusKey, type VersusGame, type VersusResult } from './communityRecords.ts';
@@ -321,7 +322,7 @@ export class VersusService {
       const point = parsePoint(stored.size, pointText);
       if (!point.ok) {
         const code = point.error.code === 'point-off-board' ? 'point-off-board' : 'bad-point';
-        return refuse({ code, text: pointText.trim(), size: stored.size });
+        return refuse({ code, text: shownInput(pointText.trim(), 40), size: stored.size });
       }
       if (!game.board.isEmpty(point.value)) return refuse({ code: 'occupied', point: makePoint(stored.size, point.value) });
       game.play(point.value);

@@ -2,7 +2,8 @@
  * `gomoku canon "<description>"` prints the canonical form of a subgoal description, or shows
  * where the description is wrong.
  */
-import { canonicalString } from '../notation/canonical.ts';
+import { canonicalise, canonicalString } from '../notation/canonical.ts';
+import { compileDescription } from '../recognition/compile.ts';
 import { parseDescription } from '../notation/descriptionNotation.ts';
 import { parseArgs, type Command } from './command.ts';
 import type { CliIO } from '../bot/io.ts';
@@ -41,6 +42,13 @@ export const canonCommand: Command = {
     if (!result.ok) {
       const { code, message, index } = result.error;
       io.err(markPosition(text, index ?? 0, `gomoku canon: ${message} (${code})`));
+      return 1;
+    }
+    // Well-formed is not yet a subgoal: its nodes must be joined by lines (node 2 of
+    // `(1-2) 4-4` is on none of node 1's), as every other command that reads one checks.
+    const stream = compileDescription(canonicalise(result.value));
+    if (!stream.ok) {
+      io.err(`gomoku canon: ${stream.error.message} (${stream.error.code})`);
       return 1;
     }
     io.out(canonicalString(result.value));

@@ -51,7 +51,8 @@ export function createElcockPlayer(options: PlayerOptions): Result<MovePlayer> {
     }
     if (text !== undefined) {
       const lib = Library.fromFile(text);
-      if (!lib.ok) return err({ ...lib.error, message: describeProblem(lib.error, options.library) });
+      // The message names the file, line and column once; they are not kept beside it to be named again.
+      if (!lib.ok) return err(problem(lib.error.code, `${describeProblem(lib.error, options.library)} (${lib.error.code})`));
       library = lib.value;
     }
   }

@@ -5,6 +5,7 @@ import { makeControlStream } from '../recognition/controlStream.ts';
 import { parseDescription } from '../notation/descriptionNotation.ts';
 import { markPosition } from './canon.ts';
 import { parseArgs, type Command } from './command.ts';
+import { shownInput } from '../rules/result.ts';
 import type { CliIO } from '../bot/io.ts';
 
 const help = `usage: gomoku stream "<description>" [--entry N]
@@ -29,7 +30,11 @@ export const streamCommand: Command = {
       io.err(markPosition(text, d.error.index ?? 0, `gomoku stream: ${d.error.message} (${d.error.code})`));
       return 1;
     }
-    const entryText = parsed.value.flags.get('entry');
+    const entryText = parsed.value.flags.get('entry') as string | undefined;
+    if (entryText !== undefined && !/^\d{1,2}$/.test(entryText)) {
+      io.err(`gomoku stream: --entry takes a node's label, a whole number such as 1 or 2, not "${shownInput(entryText)}"`);
+      return 2;
+    }
     const entry = entryText === undefined ? undefined : Number(entryText);
     const stream = compileDescription(canonicalise(d.value), entry);
     if (!stream.ok) {

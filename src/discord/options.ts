@@ -8,6 +8,7 @@
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { BotProblem } from '../bot/problems.ts';
+import { shownInput } from '../rules/result.ts';
 
 export type Checked<T> = { readonly ok: true; readonly value: T | undefined } | { readonly ok: false; readonly problem: BotProblem };
 
@@ -23,11 +24,7 @@ export function integerChoice<T extends number>(interaction: ChatInputCommandInt
 export function stringChoice<T extends string>(interaction: ChatInputCommandInteraction, name: string, allowed: readonly T[], allowedText: string): Checked<T> {
   const value = interaction.options.getString(name);
   if (value === null) return { ok: true, value: undefined };
-  if (!(allowed as readonly string[]).includes(value)) return { ok: false, problem: { code: 'bad-option', option: name, text: truncate(value), allowed: allowedText } };
+  if (!(allowed as readonly string[]).includes(value)) return { ok: false, problem: { code: 'bad-option', option: name, text: shownInput(value, 40), allowed: allowedText } };
   return { ok: true, value: value as T };
 }
 
-/** A member's text goes back in the reply: keep it short. */
-function truncate(text: string): string {
-  return text.length <= 40 ? text : `${text.slice(0, 39)}…`;
-}

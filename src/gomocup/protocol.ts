@@ -18,7 +18,7 @@
 import { nearestCentre, type MoveClock, type MovePlayer } from '../play/engine.ts';
 import { describeStatus, Game } from '../rules/game.ts';
 import { colOf, makePoint, pointAt, rowOf, validSize } from '../rules/point.ts';
-import { err, ok, problem, type Result } from '../rules/result.ts';
+import { err, ok, problem, shownInput, type Result } from '../rules/result.ts';
 import { MAX_SIZE, MIN_SIZE, opposite, type Colour, type Point } from '../rules/types.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -63,14 +63,14 @@ function parseNumbers(text: string, count: number, at: number, what: string): Re
   const parts = text.split(',');
   if (text.trim() === '' || parts.length !== count) {
     const needs = count === 1 ? 'a number' : `${count} numbers separated by commas`;
-    return err(problem('bad-arguments', `${what} needs ${needs}${text.trim() === '' ? '' : `, not "${text}"`}`, { index: at }));
+    return err(problem('bad-arguments', `${what} needs ${needs}${text.trim() === '' ? '' : `, not "${shownInput(text)}"`}`, { index: at }));
   }
   const values: number[] = [];
   let offset = at;
   for (const part of parts) {
     const trimmed = part.trim();
     if (!NUMBER.test(trimmed)) {
-      return err(problem('bad-number', `"${trimmed}" in ${what} is not a whole number from 0`, { index: offset + part.indexOf(trimmed) }));
+      return err(problem('bad-number', `"${shownInput(trimmed)}" in ${what} is not a whole number from 0`, { index: offset + part.indexOf(trimmed) }));
     }
     values.push(Number(trimmed));
     offset += part.length + 1;
@@ -97,7 +97,7 @@ export function parseGomocupCommand(line: string): Result<GomocupCommand> {
   const rest = space < 0 ? '' : text.slice(space).trim();
   const restAt = rest === '' ? start + text.length : line.indexOf(rest, start + keyword.length);
   if (Object.hasOwn(NO_ARGUMENT, keyword)) {
-    if (rest !== '') return err(problem('bad-arguments', `${keyword} takes no arguments, not "${rest}"`, { index: restAt }));
+    if (rest !== '') return err(problem('bad-arguments', `${keyword} takes no arguments, not "${shownInput(rest)}"`, { index: restAt }));
     return ok({ kind: NO_ARGUMENT[keyword as keyof typeof NO_ARGUMENT] });
   }
   switch (keyword) {
@@ -117,11 +117,11 @@ export function parseGomocupCommand(line: string): Result<GomocupCommand> {
     }
     case 'INFO': {
       const m = /^(\S+)\s+(.*)$/.exec(rest);
-      if (m === null) return err(problem('bad-arguments', `INFO needs a key and a value, not "${rest}"`, { index: restAt }));
+      if (m === null) return err(problem('bad-arguments', `INFO needs a key and a value, not "${shownInput(rest)}"`, { index: restAt }));
       return ok({ kind: 'info', key: m[1].toLowerCase(), value: m[2].trim() });
     }
   }
-  return err(problem('unknown-command', `unknown command "${keyword}"`, { index: start }));
+  return err(problem('unknown-command', `unknown command "${shownInput(keyword)}"`, { index: start }));
 }
 
 export function makeGomocupCommand(c: GomocupCommand): string {
@@ -449,7 +449,7 @@ export class GomocupSession {
     const whole = /^\d{1,12}$/.test(value) ? Number(value) : undefined;
     const needsNumber = ['timeout_turn', 'timeout_match', 'time_left', 'max_memory', 'game_type', 'rule'];
     if (needsNumber.includes(key) && whole === undefined) {
-      return [error(`INFO ${key} needs a whole number, not "${value}"`)];
+      return [error(`INFO ${shownInput(key)} needs a whole number, not "${shownInput(value)}"`)];
     }
     switch (key) {
       case 'timeout_turn':
@@ -484,9 +484,16 @@ export class GomocupSession {
       this.block = undefined;
       return this.boardDone(block);
     }
+    // A line that starts as a stone line but is not one (`7,a,2`, `7,8`) is a bad line of the
+    // block: reported once, at DONE, naming it, like a stone off the board.
+    if (!parsed.ok && /^\d/.test(line.trim())) {
+      block.lines++;
+      block.problem ??= `BOARD line ${block.lines}: ${parsed.error.message}`;
+      return [];
+    }
     this.block = undefined;
     if (parsed.ok && parsed.value.kind === 'end') return this.step(line);
-    return [error(`BOARD not closed by DONE before "${line.trim()}": the position and that line are ignored`)];
+    return [error(`BOARD not closed by DONE before "${shownInput(line.trim())}": the position and that line are ignored`)];
   }
 
   /** Checks one `x,y,f` line of a BOARD block; returns what is wrong with it, if anything. */

@@ -13,7 +13,7 @@
  */
 import { Board } from './board.ts';
 import { columnLetter, pointAt, validSize } from './point.ts';
-import { err, ok, problem, type Result } from './result.ts';
+import { err, ok, problem, shownInput, type Result } from './result.ts';
 import { BLACK, EMPTY, MAX_SIZE, MIN_SIZE, WHITE, type Cell, type Point } from './types.ts';
 import { splitLines } from './textLines.ts';
 
@@ -28,7 +28,9 @@ const CHAR_OF = ['.', 'x', 'o'] as const;
 
 export function parseBoardText(text: string): Result<BoardPicture> {
   const rows: { line: number; cells: { cell: Cell; column: number }[]; end: number }[] = [];
-  const lines = splitLines(text);
+  // A byte-order mark (an editor's, on saving as UTF-8) is no part of the picture, as game
+  // records and library files, whose parsers take it for white space, already read it.
+  const lines = splitLines(text.startsWith('\ufeff') ? text.slice(1) : text);
   const labels: { line: number; label: number; column: number }[] = [];
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i];
@@ -42,7 +44,7 @@ export function parseBoardText(text: string): Result<BoardPicture> {
       if (ch === ' ' || ch === '\t') continue;
       const cell = CELL_OF[ch];
       if (cell === undefined) {
-        return err(problem('bad-cell', `"${ch}" is not a board point: use . for empty, x for black, o for white`, { line: i + 1, column: c + 1 }));
+        return err(problem('bad-cell', `"${shownInput(ch)}" is not a board point: use . for empty, x for black, o for white`, { line: i + 1, column: c + 1 }));
       }
       cells.push({ cell, column: c + 1 });
     }

@@ -9,7 +9,7 @@
  */
 import { Game } from './game.ts';
 import { makePoint, parsePoint, validSize } from './point.ts';
-import { err, ok, problem, type Result } from './result.ts';
+import { err, ok, problem, shownInput, type Result } from './result.ts';
 import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, type Point } from './types.ts';
 import { splitLines } from './textLines.ts';
 
@@ -26,6 +26,8 @@ export interface ParsedGameRecord extends GameRecord {
 }
 
 const SIZE_LINE = /^#\s*size\s+(\S+)\s*$/i;
+/** A comment that means to give the size but is not a size line (`# size: 15`, `#size15`, `# size 15 (small)`). */
+const SIZE_ATTEMPT = /^#\s*size\s*[:=]?\s*\d/i;
 
 export function parseGameRecord(text: string): Result<ParsedGameRecord> {
   const lines = splitLines(text);
@@ -51,6 +53,10 @@ export function parseGameRecord(text: string): Result<ParsedGameRecord> {
       size = n;
       seenContent = true;
       continue;
+    }
+    if (SIZE_ATTEMPT.test(trimmed)) {
+      // Read as a comment it would leave the game on a 19×19 board without a word.
+      return err(problem('bad-size', `"${shownInput(trimmed)}" is not a size line: write "# size N" alone on the first line`, { line: i + 1, column: 1 }));
     }
     seenContent = true;
     if (trimmed.startsWith('#')) {

@@ -3,7 +3,7 @@
  * from 1 at the bottom. `j10` is the centre of a 19×19 board, `h8` of a 15×15 board. Input is
  * case-insensitive; output is lower case.
  */
-import { err, ok, problem, type Result } from './result.ts';
+import { err, ok, problem, shownInput, type Result } from './result.ts';
 import { MAX_SIZE, MIN_SIZE, type Point } from './types.ts';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -39,7 +39,7 @@ export function makePoint(size: number, p: Point): string {
 export function parsePoint(size: number, text: string): Result<Point> {
   const m = /^\s*([a-zA-Z])(\d{1,2})\s*$/.exec(text);
   if (m === null) {
-    return err(problem('bad-point', `"${text}" is not a point: write a column letter then a row number, like j10`));
+    return err(problem('bad-point', `"${shownInput(text)}" is not a point: write a column letter then a row number, like j10`));
   }
   const col = LETTERS.indexOf(m[1].toLowerCase());
   const row = Number(m[2]) - 1;

@@ -45,3 +45,15 @@ export function expectOk<T>(r: Result<T, Problem>): T {
   if (!r.ok) throw new Error(`${r.error.code}: ${describeProblem(r.error)}`);
   return r.value;
 }
+
+/**
+ * Someone's input as an error message shows it: control characters (a terminal's escape
+ * sequences, a byte-order mark, binary junk) written as `\u001b`, so the message neither
+ * hides nor acts on them, and at most `max` characters, so a megabyte typed by mistake
+ * comes back as a line that says how long it was.
+ */
+export function shownInput(text: string, max = 60): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+  const visible = text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return visible.length <= max ? visible : `${visible.slice(0, max - 1)}… (${text.length} characters)`;
+}
