@@ -7,7 +7,7 @@
  *   allowed, e.g. 0.5).
  * - `GOMOKU_SEED`: fixes the service's generator (game seeds, random colours, game ids), for
  *   tests and reproducible games; random when unset.
- * - `LOG_LEVEL`: error, warn, info (default) or debug.
+ * - `LOG_LEVEL`: error, warn, info (default; warn in the terminal game) or debug.
  * - `LOG_FORMAT`: `text` (default: a line a person reads) or `json` (one JSON object a line,
  *   for a log pipeline; jsonLog.ts).
  * - `ANALYSIS_LIMIT_SECONDS`: how long the analysis of a lost game may run in its worker
@@ -28,7 +28,7 @@
  */
 import { openStorage, type OpenStorageOptions, type Storage, type StorageEnv } from '../storage/index.ts';
 import { createJsonLog } from './jsonLog.ts';
-import { createLog, parseLogLevel, type BotLog } from './log.ts';
+import { createLog, LOG_LEVELS, parseLogLevel, type BotLog, type LogLevel } from './log.ts';
 import { botCodecs, type BotSchema } from './records.ts';
 import { DEFAULT_IDLE_MS, GameService, type ServiceOptions } from './service.ts';
 import type { BotStore } from './store.ts';
@@ -111,8 +111,19 @@ export function logFormat(env: BotEnv): 'text' | 'json' {
   return format;
 }
 
+/** `LOG_LEVEL` (info when unset); throws a TypeError naming the variable when it is not a level. */
+export function logLevel(env: BotEnv): LogLevel {
+  const text = nonEmpty(env.LOG_LEVEL);
+  if (text !== undefined && !(LOG_LEVELS as readonly string[]).includes(text.toLowerCase())) {
+    throw new TypeError(`LOG_LEVEL must be ${LOG_LEVELS.join(', ')}, not "${text}"`);
+  }
+  return parseLogLevel(text);
+}
+
+/** The logger the settings ask for; throws a TypeError naming LOG_FORMAT or LOG_LEVEL when one cannot be used. */
 export function logFor(env: BotEnv): BotLog {
-  return logFormat(env) === 'json' ? createJsonLog(parseLogLevel(env.LOG_LEVEL)) : createLog(parseLogLevel(env.LOG_LEVEL));
+  const level = logLevel(env);
+  return logFormat(env) === 'json' ? createJsonLog(level) : createLog(level);
 }
 
 /** Storage with the bot's record types: Redis when `REDIS_URL` is set, else files under `DATA_DIR`. */

@@ -20,7 +20,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { logFor, openBotStorage, serviceFor, type BotEnv } from './config.ts';
+import { botConfig, logFor, openBotStorage, serviceFor, type BotEnv } from './config.ts';
 import { onStopSignals } from './signals.ts';
 import type { Level } from '../play/player.ts';
 import type { BotResult } from './problems.ts';
@@ -35,6 +35,7 @@ import { makePoint } from '../rules/point.ts';
 import type { BoardSnapshot } from '../rules/snapshot.ts';
 import { BLACK, EMPTY } from '../rules/types.ts';
 import type { CliIO } from './io.ts';
+import type { BotLog } from './log.ts';
 
 export const DEFAULT_OUT_DIR = 'out/play';
 export const TERMINAL_SEAT: Seat = { guildId: 'terminal', channelId: 'terminal', userId: 'you' };
@@ -59,7 +60,7 @@ export interface PlayOptions {
   readonly prompt?: (text: string) => void;
 }
 
-/** Runs the game until `quit` or the end of input; 0, or 1 when storage could not be opened. */
+/** Runs the game until `quit` or the end of input; 0, 1 when storage could not be opened, 2 for a setting it cannot use. */
 export async function runPlay(options: PlayOptions): Promise<number> {
   const { io } = options;
   // The iterator is taken before anything is awaited: readline keeps the lines it reads only
@@ -69,7 +70,18 @@ export async function runPlay(options: PlayOptions): Promise<number> {
   const pending = options.lines[Symbol.asyncIterator]();
   const lines: AsyncIterable<string> = { [Symbol.asyncIterator]: () => pending };
   const outDir = resolve(options.outDir ?? DEFAULT_OUT_DIR);
-  const log = logFor({ ...options.env, LOG_LEVEL: options.env.LOG_LEVEL ?? 'warn' });
+  // The settings are read before anything opens, so a bad one is a line that names it, as
+  // `npm start` with a token says it, not a stack trace. Warnings only, unless LOG_LEVEL asks
+  // for more: the log shares the terminal with the game.
+  let log: BotLog;
+  try {
+    log = logFor({ ...options.env, LOG_LEVEL: options.env.LOG_LEVEL?.trim() || 'warn' });
+    botConfig(options.env);
+  } catch (e) {
+    io.err(`gomoku play: ${(e as Error).message}`);
+    await pending.return?.();
+    return 2;
+  }
   let storage;
   try {
     storage = await openBotStorage(options.env, log);

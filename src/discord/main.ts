@@ -14,7 +14,7 @@
  */
 import { playInTerminal } from '../bot/terminal.ts';
 import { processIO, type CliIO } from '../bot/io.ts';
-import { logFor, logFormat, type BotEnv } from '../bot/config.ts';
+import { logFor, type BotEnv } from '../bot/config.ts';
 import { startBot } from './bot.ts';
 import type { DiscordEnv } from './client.ts';
 import { DEPLOY_FLAGS, deployCommands, type Clear, type DeployEnv } from './deploy.ts';
@@ -42,7 +42,7 @@ export async function main(argv: readonly string[], env: StartEnv, io: CliIO = p
     return 2;
   }
   try {
-    logFormat(env);
+    logFor(env);
   } catch (e) {
     io.err((e as Error).message);
     return 2;

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'dotenv';
 import { describe, expect, it } from 'vitest';
-import { botConfig, logFormat } from '../../src/bot/config.ts';
+import { botConfig, logFor, logFormat, logLevel } from '../../src/bot/config.ts';
 import { WORKER_NICE, workerNice } from '../../src/bot/threadPriority.ts';
 import { parseLogLevel } from '../../src/bot/log.ts';
 import { DEFAULT_IDLE_MS } from '../../src/bot/service.ts';
@@ -43,7 +43,7 @@ describe('settings', () => {
     expect(botConfig(example)).toEqual({ idleMs: DEFAULT_IDLE_MS });
     expect(storageConfig(example)).toMatchObject({ kind: 'file', namespace: 'gomoku' });
     expect(discordApiBase(example)).toBeUndefined();
-    expect(parseLogLevel(example.LOG_LEVEL)).toBe('info');
+    expect(logLevel(example)).toBe('info');
   });
 
   it('reads the idle time and the seed, and names the variable of a bad value', () => {
@@ -57,6 +57,10 @@ describe('settings', () => {
     expect(() => botConfig({ WORKER_NICE: '0' })).not.toThrow();
     expect(parseLogLevel('DEBUG')).toBe('debug');
     expect(parseLogLevel('loud')).toBe('info');
+    // A setting that is not a level is named, as every other bad setting is, not read as info.
+    expect(logLevel({ LOG_LEVEL: 'Debug' })).toBe('debug');
+    expect(() => logLevel({ LOG_LEVEL: 'verbose' })).toThrow(/^LOG_LEVEL must be error, warn, info, debug, not "verbose"$/);
+    expect(() => logFor({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
   });
 
   it('reads the grace of a stop, the health listener and the log format, and names the variable of a bad value', () => {

@@ -1,7 +1,7 @@
 // The smaller rough edges of issue 27, each as a newcomer met it: the picture's caption after
 // a resignation, /move in the wrong channel, the terminal game's Markdown, its point list and
 // its goodbye, and autocomplete for a column far from the stones.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GameService } from '../../src/bot/service.ts';
@@ -122,5 +122,27 @@ describe('the terminal game', () => {
     expect(out).toContain('You resigned');
     expect(out.trimEnd().endsWith('Bye.')).toBe(true);
     expect(out).not.toContain('kept');
+  });
+
+  it('names a setting it cannot use in one line, opening nothing, as `npm start` with a token does', async () => {
+    const { dir, remove } = await tempDir('details-settings');
+    cleanups.push(remove);
+    for (const [env, message] of [
+      [{ GAME_IDLE_HOURS: 'abc' }, 'gomoku play: GAME_IDLE_HOURS must be a positive number of hours, not "abc"'],
+      [{ REFLECT_EVERY: 'abc' }, 'gomoku play: REFLECT_EVERY must be a whole number of games (0: never), not "abc"'],
+      [{ LOG_LEVEL: 'verbose' }, 'gomoku play: LOG_LEVEL must be error, warn, info, debug, not "verbose"'],
+    ] as const) {
+      let out = '';
+      let err = '';
+      const io: CliIO = { out: (t) => void (out += `${t}\n`), err: (t) => void (err += `${t}\n`), readFile: (p) => readFileSync(p, 'utf8') };
+      async function* lines() {
+        yield 'challenge';
+      }
+      const data = join(dir, 'data');
+      expect(await runPlay({ io, lines: lines(), env: { ...env, DATA_DIR: data }, outDir: join(dir, 'out') })).toBe(2);
+      expect(err).toBe(`${message}\n`);
+      expect(out).toBe('');
+      expect(existsSync(data)).toBe(false);
+    }
   });
 });
