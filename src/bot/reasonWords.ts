@@ -21,6 +21,7 @@ import { explain, type MoveChoice } from '../play/player.ts';
 import { makePoint } from '../rules/point.ts';
 import { movesToFive, quickest, type Realisation } from '../recognition/realisation.ts';
 import { opposite, otherStone, stoneOf, type Point, type Stone } from '../rules/types.ts';
+import { fiveThreats } from '../rules/threats.ts';
 import { inLineOrder, shapesOfMove, type LineShape } from './lineShapes.ts';
 
 /** The two sides as a sentence names them. */
@@ -88,6 +89,12 @@ function plainReason(before: Board, choice: MoveChoice, v: Voice): string {
     case 'block-five': {
       const five = shapesOfMove(before, p, them).find((s) => s.kind === 'five');
       const four = five === undefined ? undefined : span(size, five.stones.filter((q) => q !== p));
+      // An open four, or two fours: one block cannot stop them, and the words must not say it does.
+      const others = fiveThreats(before, them).filter((q) => q !== p);
+      if (others.length > 0) {
+        const what = four === undefined ? `${cap(v.you)} could complete a five at ${at(p)}` : `${cap(v.you)} had a four at ${four}`;
+        return `${what}: ${v.I} block it at ${at(p)}, but ${v.you} can still make five at ${others.map(at).join(' or ')}, and one move cannot stop both.${also}`;
+      }
       const said = four === undefined
         ? `${cap(v.you)} could complete a five at ${at(p)}: ${v.I} block it.`
         : pick([`${cap(v.you)} had a four at ${four}: ${v.I} block it at ${at(p)}.`, `${cap(v.your)} four at ${four} needed ${at(p)}: ${v.I} block it there.`]);

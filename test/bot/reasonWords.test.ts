@@ -53,6 +53,11 @@ describe('reasons in plain words, one kind of reason at a time', () => {
     // Under k5 k6 k7, with white on k8: a four, which only k3 completes. One move later in the
     // game, so the other phrasing of the block.
     expect(said('reasons/block-and-four.txt', PAPER, 5).plain).toBe('You had a four at g4–j4: I block it at k4. I have a four at k4–k7: you must block at k3.');
+    // An open four: a block at one end does not save the game, and the words do not say it does.
+    const open = said('reasons/block-open-four.txt', RULE, 5);
+    expect(open.kind).toBe('block-five');
+    const other = open.point === 'f4' ? 'k4' : 'f4';
+    expect(open.plain).toBe(`You had a four at g4–j4: I block it at ${open.point}, but you can still make five at ${other}, and one move cannot stop both.`);
   });
 
   it('an attack from a realisation: an open four', () => {
