@@ -4,7 +4,8 @@
  * from the environment and `./.env` as `npm start` reads them).
  *
  * - `list`: every server with something stored, and how many learned subgoals, games in
- *   progress and finished games it holds — counted from one listing of keys, nothing decoded.
+ *   progress and finished games it holds — counted from one listing of keys, but for the
+ *   games, which are read, since ended ones are kept a while beside those being played.
  * - `export --guild ID [--out FILE]`: the server's library as a library file (libraryFile.ts):
  *   each learned subgoal after its provenance comment, oldest first. It is what
  *   `gomoku library`, `analyse` and `brain --library` read, and what `import` takes back.
@@ -49,7 +50,8 @@ is set, else the files under DATA_DIR (and STORAGE_NAMESPACE), from the environm
            a comment saying where and when it was learned
   import   merges a library file into the server's library: each description canonicalised,
            those the server knows (or the file repeats) skipped; a running bot sees the new
-           subgoals at its next command. A file with a bad line changes nothing.`;
+           subgoals at its next command. A file with a bad line changes nothing; a server
+           with nothing stored yet is imported into, and said to be new (a mistyped id?).`;
 
 /** How the tool opens storage: `openMemory` but for tests, which pass storage that fails on cue. */
 export type OpenMemory = (env: StorageEnv, log: StorageLog) => ReturnType<typeof openMemory<BotSchema>>;
@@ -109,7 +111,13 @@ async function runMemory(args: readonly string[], io: CliIO, env: StorageEnv, op
   try {
     if (action === 'list') return await list(io, opened.memory, where);
     if (action === 'export') return await exportTo(io, opened.memory, guild as string, flags.get('out') as string | undefined);
+    // Importing into a server with nothing stored is how a server is moved, but also what a
+    // mistyped id does: it goes ahead, and says so, as export does.
+    const known = (await opened.memory.census()).has(guild as string);
     const result = await importLibrary(opened.memory, guild as string, text as string, basename(libraryPath as string));
+    if (!known && result.ok && result.value.added > 0) {
+      io.err(`gomoku memory: server ${guild as string} had nothing stored on this storage (a server moved here, or a mistyped id? gomoku memory list shows the servers)`);
+    }
     if (!result.ok) {
       io.err(`gomoku memory: ${describeProblem(result.problem, libraryPath)} (${result.problem.code}); nothing was imported`);
       return 1;
@@ -141,7 +149,13 @@ async function list(io: CliIO, memory: Memory<BotSchema>, where: string): Promis
     io.out(`no server has anything stored in ${where}`);
     return 0;
   }
-  const rows = census.map(([guild, c]) => [guild, String(c.library), String(c.games), String(c.records)]);
+  // The games collection also keeps games that have ended, for /board a while: read them to
+  // count only those being played, as /metrics does. A server holds few, so this stays cheap.
+  const playing = new Map<string, number>();
+  for (const [guild, c] of census) {
+    if (c.games > 0) playing.set(guild, (await memory.guild(guild).games.list()).filter((e) => e.value.finished === undefined).length);
+  }
+  const rows = census.map(([guild, c]) => [guild, String(c.library), String(playing.get(guild) ?? 0), String(c.records)]);
   const head = ['server', 'learned', 'playing', 'finished'];
   const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: readonly string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(width[i]) : cell.padStart(width[i]))).join('  ');
