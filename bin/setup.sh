@@ -36,8 +36,10 @@ apt_install() {
       exit 1
     fi
   fi
-  if [ "$apt_updated" = 0 ]; then $SUDO apt-get update -qq; apt_updated=1; fi
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
+  # On a shared machine another install may hold apt's lock: wait for it (up to 5 minutes)
+  # rather than fail at once.
+  if [ "$apt_updated" = 0 ]; then $SUDO apt-get -o DPkg::Lock::Timeout=300 update -qq; apt_updated=1; fi
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=300 install -y -qq "$@" >/dev/null
 }
 
 # 1. node-canvas's system libraries.

@@ -26,7 +26,7 @@ async function folder(): Promise<string> {
 /** k isolated nodes, the first with a comment: every labelling of the others is an automorphism. */
 function isolatedNodes(k: number): string {
   const nodes = Array.from({ length: k }, (_, i) => String(i + 1));
-  return `(${nodes.join('-')}) ${['3:2', ...nodes.slice(1).map(() => '2')].join('-')}`;
+  return `(${nodes.join('-')}) ${['4:2', ...nodes.slice(1).map(() => '2')].join('-')}`;
 }
 
 describe('descriptions of too many nodes', () => {

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { runBrain } from '../src/cli/brain.ts';
 import { createGomokuaiPlayer, gomokuaiBoard } from '../src/cli/gomokuaiPlayer.ts';
 import type { MovePlayer } from '../src/play/engine.ts';
@@ -398,7 +398,10 @@ describe('gomoku brain, the process', () => {
 
 /** A brain at level 1 learning into a fresh library file, started on 15×15; `learned` reads the file. */
 async function learningBrain() {
-  const file = join(mkdtempSync(join(tmpdir(), 'gomoku-brain-')), 'learned.txt');
+  const dir = mkdtempSync(join(tmpdir(), 'gomoku-brain-'));
+  // Removed when the test ends, whatever the brain left there (its games folder too).
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'learned.txt');
   const brain = spawnBrain(['--player', 'elcock', '--library', file, '--learn', '--level', '1']);
   brain.send('START 15');
   expect(await brain.next()).toBe('OK');

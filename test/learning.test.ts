@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { analyseGame } from '../src/learning/analysis.ts';
 import { Board } from '../src/rules/board.ts';
 import { parsePoint } from '../src/rules/point.ts';
@@ -233,9 +233,11 @@ describe('gomoku analyse and gomoku library', () => {
   });
 
   it('analyse --write adds to a library file that library then lists', async () => {
-    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
-    const file = join(mkdtempSync(join(tmpdir(), 'gomoku-lib-')), 'lib.txt');
+    const dir = mkdtempSync(join(tmpdir(), 'gomoku-lib-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'lib.txt');
     for (const g of readdirSync(games).sort()) expect((await runCli(['analyse', '--game', join(games, g), '--library', file, '--write'])).code).toBe(0);
     const text = readFileSync(file, 'utf8');
     expect(text).toMatch(/# learned from double-four\.txt, move 13, \d{4}-\d{2}-\d{2}\n\(1, 1\) 2:4, 4/);

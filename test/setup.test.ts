@@ -124,8 +124,9 @@ describe('bin/setup.sh --check', () => {
     const { status, out } = runSetup([], { ...process.env, PATH: `${bin}:${process.env.PATH}` });
     expect(status, out).toBe(0);
     expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual([
-      'apt-get update -qq',
-      'apt-get install -y -qq libgif-dev librsvg2-dev',
+      // Waiting for apt's lock, which another install on a shared machine may hold.
+      'apt-get -o DPkg::Lock::Timeout=300 update -qq',
+      'apt-get -o DPkg::Lock::Timeout=300 install -y -qq libgif-dev librsvg2-dev',
       'npm ci --no-audit --no-fund',
     ]);
   });

@@ -196,6 +196,20 @@ export function descriptionFault(d: Description): DescriptionFault | undefined {
       }
     }
   }
+  // A comment claims a five in that many moves. Once the node is played, the fullest of the
+  // description's possible 5-patterns holds at most n stones, so a five takes at least 6 - n
+  // moves: `(1) 1:4'` claims what its patterns make impossible.
+  const fullest = Math.max(...d.nodes.flatMap((node) => node.lines.map((line) => line.spec.n)));
+  for (let i = 1; i <= k; i++) {
+    const c = d.nodes[i - 1].comment;
+    if (c !== undefined && c < 6 - fullest) {
+      return fault(
+        'impossible-comment',
+        `node ${i}'s comment says five in ${c}, but no pattern holds more than ${fullest} stone${fullest === 1 ? '' : 's'} once played, so a five takes at least ${6 - fullest} moves`,
+        { part: 'comment', node: i },
+      );
+    }
+  }
   return undefined;
 }
 

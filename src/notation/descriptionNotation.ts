@@ -21,7 +21,8 @@
  * Problem codes: `expected` (syntax; the message says what was expected and what was found),
  * `too-many-nodes`, `unbalanced-parenthesis`, `trailing-input`, `shape-mismatch`, and from `descriptionFault`
  * `unknown-label`, `repeated-label`, `own-label-in-entry`, `duplicate-line`,
- * `too-many-lines`, `unmatched-entry`, `pattern-out-of-range`, `bad-comment`. Every problem
+ * `too-many-lines`, `unmatched-entry`, `pattern-out-of-range`, `bad-comment`,
+ * `impossible-comment`. Every problem
  * has an `index` (0-based offset into the text; the text's length for its end).
  */
 import {

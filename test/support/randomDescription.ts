@@ -18,7 +18,8 @@ function randomSpec(rnd: Random): LineSpec {
 /**
  * A random structurally valid description: lines are random sets of nodes, each node in at
  * most four lines, no two nodes on two common lines; every node gets at least one line; line
- * order within a node is shuffled; specs and comments are random.
+ * order within a node is shuffled; specs and comments are random, a comment no smaller than
+ * the fullest pattern allows.
  */
 export function randomDescription(rnd: Random, options: RandomDescriptionOptions = {}): Description {
   const minNodes = options.minNodes ?? 1;
@@ -56,7 +57,9 @@ export function randomDescription(rnd: Random, options: RandomDescriptionOptions
     const shuffled = rnd.shuffle(mine);
     return rnd.next() < commentChance ? { lines: shuffled, comment: 1 + rnd.int(9) } : { lines: shuffled };
   });
-  return { nodes };
+  // A comment may not promise a five sooner than the fullest pattern allows (6 - n moves).
+  const least = 6 - Math.max(...nodes.flatMap((node) => node.lines.map((line) => line.spec.n)));
+  return { nodes: nodes.map((node) => (node.comment !== undefined && node.comment < least ? { ...node, comment: least } : node)) };
 }
 
 /** A random permutation of 1…k in the convention of `relabel`. */
