@@ -50,7 +50,8 @@
  * (default 100), `--size N` (default 19), `--opponents a,b` (a subset of gomokuai, tss,
  * elcock-5-paper; all by default), `--analysis-s N` (the time limit on one analysis, default
  * 20), `--determinism N` (first-pass losses played again, default 6), `--reflect-every N`
- * (default 10; 0: the learner never walks back again), `--out DIR` (default
+ * (default 10; 0: the learner never walks back again), `--openings-seed N` (default 2525: other
+ * openings, for a check on positions the player was never read against), `--out DIR` (default
  * out/repeats). The learner plays max(passes × pass, series) games: 120 by default.
  * Everything is seeded; only whether an analysis beats its time limit depends on the machine.
  */
@@ -82,10 +83,11 @@ export interface RepeatsOptions {
   readonly analysisSeconds: number;
   readonly determinism: number;
   readonly reflectEvery: number;
+  /** The seed of `generateOpenings`: 2525 unless told, so other openings can be checked too. */
+  readonly openingsSeed: number;
   readonly out: string;
 }
 
-const OPENINGS_SEED = 2525;
 const LEARNER_SEED = 1968;
 const PAPER_PLAYER_SEED = 2525;
 const LEARNER = 'learner';
@@ -119,12 +121,13 @@ export const REPEATS_DEFAULTS: RepeatsOptions = {
   analysisSeconds: 20,
   determinism: 6,
   reflectEvery: 10,
+  openingsSeed: 2525,
   out: 'out/repeats',
 };
 
 export function parseRepeatsOptions(args: readonly string[]): RepeatsOptions {
   const o = { ...REPEATS_DEFAULTS };
-  const numbers: Record<string, 'openings' | 'passes' | 'series' | 'size' | 'analysisSeconds' | 'determinism' | 'reflectEvery'> = {
+  const numbers: Record<string, 'openings' | 'passes' | 'series' | 'size' | 'analysisSeconds' | 'determinism' | 'reflectEvery' | 'openingsSeed'> = {
     '--openings': 'openings',
     '--passes': 'passes',
     '--series': 'series',
@@ -132,6 +135,7 @@ export function parseRepeatsOptions(args: readonly string[]): RepeatsOptions {
     '--analysis-s': 'analysisSeconds',
     '--determinism': 'determinism',
     '--reflect-every': 'reflectEvery',
+    '--openings-seed': 'openingsSeed',
   };
   const known = [...opponentsByName().keys()];
   for (let i = 0; i < args.length; i++) {
@@ -149,7 +153,7 @@ export function parseRepeatsOptions(args: readonly string[]): RepeatsOptions {
       }
     } else if (a in numbers) {
       const v = Number(args[++i]);
-      const least = a === '--determinism' || a === '--reflect-every' ? 0 : 1;
+      const least = a === '--determinism' || a === '--reflect-every' || a === '--openings-seed' ? 0 : 1;
       if (!Number.isInteger(v) || v < least) throw new Error(`${a} needs a whole number from ${least}`);
       o[numbers[a]] = v;
     } else {
@@ -226,7 +230,7 @@ export async function runRepeats(o: RepeatsOptions, print: (line?: string) => vo
   const started = performance.now();
   const byName = opponentsByName();
   const opponents = o.opponents.map((n) => byName.get(n)!);
-  const openings = generateOpenings(OPENINGS_SEED, o.openings, o.size);
+  const openings = generateOpenings(o.openingsSeed, o.openings, o.size);
   const slots: Slot[] = [];
   for (let opening = 0; opening < openings.length; opening++) {
     for (const opponent of opponents) for (const learner of ['black', 'white'] as const) slots.push({ opponent, opening, learner });
@@ -413,7 +417,7 @@ function report(o: RepeatsOptions, r: RunSummary, print: (line?: string) => void
     `The learner: the player at level 5 from an empty library, made afresh each game with seed ${LEARNER_SEED} (an identical library plays an identical game), ` +
       `learning from every game won with a five, lost or won, as \`gomoku brain --learn\` and the bot do. Opponents: ${names.join(', ')}` +
       `${names.includes('elcock-5-paper') ? ` (elcock-5-paper: level 5, the paper's six subgoals frozen, seed ${PAPER_PLAYER_SEED})` : ''}. ` +
-      `Openings: generateOpenings(${OPENINGS_SEED}, ${o.openings}, ${o.size}). Analysis limit ${o.analysisSeconds} s.\n`,
+      `Openings: generateOpenings(${o.openingsSeed}, ${o.openings}, ${o.size}). Analysis limit ${o.analysisSeconds} s.\n`,
   );
   print(`| pass | games | losses | ${names.map((n) => `lost v ${n}`).join(' | ')} | repeats of an earlier loss | same game as pass 1 | new subgoals | library after | time |`);
   print(`| ---: | ---: | ---: | ${names.map(() => '---:').join(' | ')} | ---: | ---: | ---: | ---: | ---: |`);
