@@ -251,6 +251,8 @@ describe('GomocupSession', () => {
       // A stone line with a typo is a bad line of the block, named once at DONE.
       [['BOARD', '7,7,1', '7,a,2', '8,8,2', 'DONE'], /^ERROR BOARD line 2: "a" in a BOARD line is not a whole number from 0; the position is ignored$/],
       [['BOARD', '7,7,1', '7,8', 'DONE'], /^ERROR BOARD line 2: a BOARD line needs 3 numbers separated by commas, not "7,8"; the position is ignored$/],
+      [['BOARD', '7,7,1', '-1,7,1', '8,8,2', 'DONE'], /^ERROR BOARD line 2: "-1,7,1" is not a stone line: x,y,field, whole numbers from 0; the position is ignored$/],
+      [['BOARD', 'a,7,2', '7,7,1', '8,8,2', 'DONE'], /^ERROR BOARD line 1: "a,7,2" is not a stone line: x,y,field, whole numbers from 0; the position is ignored$/],
       // Input is echoed short, and control characters shown, not sent back raw.
       [[`TURN ${'7,'.repeat(5000)}`], /^ERROR TURN needs 2 numbers separated by commas, not "7,7,.{40,60}… \(10000 characters\)"$/],
       [['FOO\u001b[31m'], /^ERROR unknown command "FOO\\u001b\[31M"$/],

@@ -18,7 +18,9 @@ import { parseGameRecord, replayRecord } from '../src/rules/gameRecord.ts';
 import { toGomocup } from '../src/gomocup/protocol.ts';
 import { Library, makeProvenance, parseProvenance } from '../src/learning/library.ts';
 import { parseLibraryFile } from '../src/notation/libraryFile.ts';
-import { expectOk } from '../src/rules/result.ts';
+import { expectOk, ok } from '../src/rules/result.ts';
+import { withFileLock } from '../src/storage/fileLock.ts';
+import { runCli } from './support/cli.ts';
 import { spawnBrain } from './support/brainProcess.ts';
 import { distinctDescriptions } from './support/distinctSubgoals.ts';
 import { fixture, FIXTURES } from './support/fixtures.ts';
@@ -103,6 +105,25 @@ describe('two learners, one library file', () => {
     rmSync(file);
     await lose(b, 'four-then-double-four');
     expect(texts(file)).toEqual(["(1) 2:4'", '(1, 1) 2:4, 4', '(1, 2-1) 4, 3-3:4']);
+  });
+
+  it('gomoku analyse --write merges with what a learner wrote while it analysed', async () => {
+    const file = join(tempFolder(), 'lib.txt');
+    // A learner holds the file's lock; the analysis runs, then waits for the lock, while the
+    // learner writes (1) 2:4' — which this game does not teach — and lets go.
+    let analysed: Promise<{ code: number; out: string; err: string }> | undefined;
+    const brain = Library.empty();
+    brain.add(expectOk(parseDescription("(1) 2:4'")), { game: 'brain-game', move: 1, date: '2026-11-29' });
+    const held = await withFileLock(file, async () => {
+      analysed = runCli(['analyse', '--game', join(FIXTURES, 'games', 'learning', 'double-four.txt'), '--library', file, '--write']);
+      await new Promise((r) => setTimeout(r, 50));
+      writeFileSync(file, brain.toFile(['written by a learner']));
+      return ok(undefined);
+    });
+    expect(held.ok).toBe(true);
+    const r = await analysed!;
+    expect(r.code).toBe(0);
+    expect(texts(file)).toEqual(["(1) 2:4'", '(1, 1) 2:4, 4']);
   });
 
   it('twelve saves at once in one process lose nothing', async () => {

@@ -157,6 +157,23 @@ describe.each(kinds)('gomoku memory on %s', (_name, makeEnv) => {
     expect(again.out.trim()).toBe(`imported ${total - 12} new subgoals into server guild-f (skipped 12 already known); its library holds ${total} learned subgoals`);
   });
 
+  it('says so when every subgoal was saved but the library\'s version was not', async () => {
+    const env = await makeEnv();
+    const storage = await storageFor(env);
+    const paper = PAPER.size - 1;
+    const versionDown: OpenMemory = async (e, log) => {
+      const opened = await openMemory(e, botCodecs, { log });
+      return { ...opened, memory: new Memory<BotSchema>(faultyBackend(opened.memory.backend, (key) => key.includes('::versions::')), botCodecs, log) };
+    };
+    const r = await memory(env, ['import', '--guild', 'guild-v', '--library', PAPER_FILE], versionDown);
+    expect(r.code).toBe(1);
+    expect(r.err.trim()).toMatch(
+      new RegExp(`^gomoku memory: storage unavailable \\(put\\): test outage at .*; all ${paper} new subgoals were saved, but the library's version could not be written, so a running bot sees them only when its library next changes or it restarts$`),
+    );
+    expect(await storage.guild('guild-v').library.list()).toHaveLength(paper);
+    expect(await storage.guild('guild-v').versions.get(LIBRARY_VERSION_KEY)).toBeUndefined();
+  });
+
   it('refuses a file with a bad line, naming it, and writes nothing', async () => {
     const env = await makeEnv();
     const storage = await storageFor(env);

@@ -7,7 +7,7 @@ import type { BoardSnapshot } from '../src/rules/snapshot.ts';
 import { makeGameRecord, parseGame, parseGameRecord, replayRecord } from '../src/rules/gameRecord.ts';
 import { makePoint, parsePoint } from '../src/rules/point.ts';
 import { seededRandom } from '../src/rules/random.ts';
-import { expectOk } from '../src/rules/result.ts';
+import { expectOk, shownInput } from '../src/rules/result.ts';
 import { BLACK, EMPTY, WHITE, type Cell } from '../src/rules/types.ts';
 import { fixture, FIXTURES } from './support/fixtures.ts';
 
@@ -51,6 +51,18 @@ describe('point notation', () => {
     expect(!colour.ok && colour.error.message).toBe('"\\u001b[31mj10" is not a point: write a column letter then a row number, like j10');
     const long = parsePoint(19, 'x'.repeat(3000));
     expect(!long.ok && long.error.message).toBe(`"${'x'.repeat(59)}… (3000 characters)" is not a point: write a column letter then a row number, like j10`);
+  });
+
+  it('cuts shown input between characters, never inside an escape or a surrogate pair, and writes out what would hide or act', () => {
+    expect(shownInput('x'.repeat(60))).toBe('x'.repeat(60));
+    // An escape that would straddle the cut is left out whole.
+    expect(shownInput(`${'x'.repeat(55)}\u001b[31m${'y'.repeat(30)}`)).toBe(`${'x'.repeat(55)}… (90 characters)`);
+    // A pair of UTF-16 units is one character, kept or cut whole, and counted once.
+    const faces = shownInput(`${'a'.repeat(58)}😀😀😀`);
+    expect(faces).toBe(`${'a'.repeat(58)}… (61 characters)`);
+    expect(faces).not.toMatch(/[\ud800-\udfff]/);
+    // A right-to-left override, a zero-width space and a byte-order mark are named, not obeyed.
+    expect(shownInput('\u202eevil\u200bk10\ufeff')).toBe('\\u202eevil\\u200bk10\\ufeff');
   });
 });
 

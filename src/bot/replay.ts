@@ -25,6 +25,7 @@ import { colourOf, type Stone } from '../rules/types.ts';
 import { done, refuse, type BotResult } from './problems.ts';
 import { gameOf, type FinishedGame, type LearnedRecord } from './records.ts';
 import type { BotStore } from './store.ts';
+import { shownInput } from '../rules/result.ts';
 
 /** Games /games lists; also the most /replay's autocomplete offers (Discord's limit is 25). */
 export const GAMES_SHOWN = 10;
@@ -62,7 +63,7 @@ export async function pastGames(store: BotStore, guildId: string, limit = GAMES_
 /** One game's replay. */
 export async function replayOf(store: BotStore, guildId: string, id: string): Promise<BotResult<Replay>> {
   const wanted = id.trim();
-  if (!GAME_ID.test(wanted)) return refuse({ code: 'no-such-game', id: wanted.slice(0, 40) });
+  if (!GAME_ID.test(wanted)) return refuse({ code: 'no-such-game', id: shownInput(wanted, 40) });
   const memory = store.guild(guildId);
   const record = await memory.records.get(wanted);
   if (record === undefined) return refuse({ code: 'no-such-game', id: wanted });

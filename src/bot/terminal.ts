@@ -32,6 +32,7 @@ import { boardView, challengedView, helpView, hintView, libraryView, movedView, 
 import type { Reply } from './reply.ts';
 import { terminalFrontend as f } from './words.ts';
 import { makePoint } from '../rules/point.ts';
+import { shownInput } from '../rules/result.ts';
 import type { BoardSnapshot } from '../rules/snapshot.ts';
 import { BLACK, EMPTY } from '../rules/types.ts';
 import type { CliIO } from './io.ts';
@@ -111,7 +112,7 @@ export async function runPlay(options: PlayOptions): Promise<number> {
         const command = word.toLowerCase();
         if (command === 'quit' || command === 'exit') break;
         const reply = await run(service, command, args);
-        if (reply === undefined) io.out(`Unknown command "${word}". ${COMMANDS_HELP}`);
+        if (reply === undefined) io.out(`Unknown command "${shownInput(word, 40)}". ${COMMANDS_HELP}`);
         else {
           await show(reply, io, outDir);
           if (reply.confirm === 'reset-memory') {

@@ -10,7 +10,7 @@ import { makePoint } from '../rules/point.ts';
 import { describeProblem } from '../rules/result.ts';
 import { parseArgs, readInput, type Command } from './command.ts';
 import { INPUT_LIMITS, type CliIO } from '../bot/io.ts';
-import { writeFileAtomic } from '../storage/files.ts';
+import { saveLearned } from './learnedLibrary.ts';
 
 const help = `usage: gomoku analyse --game FILE [--library FILE] [--write] [--json] [--walk]
 
@@ -96,13 +96,13 @@ export const analyseCommand: Command = {
     if (write && libraryPath !== undefined) {
       const date = new Date().toISOString().slice(0, 10);
       const added = library.addLessons(analysis.value.learned, basename(gamePath), date);
-      try {
-        // Atomically (a temporary file, then a rename): a write that fails half-way, on a full
-        // disk, must not leave the library cut off mid-description.
-        await writeFileAtomic(libraryPath, library.toFile(['subgoals learned by gomoku analyse']), true);
-      } catch (e) {
+      // As `brain --learn` saves: under the file's lock, merged with what is on disk then, and
+      // written atomically — so a brain learning into the same file loses nothing, and a write
+      // that fails half-way leaves the file as it was.
+      const saved = await saveLearned(libraryPath, library, ['subgoals learned by gomoku analyse']);
+      if (!saved.ok) {
         // The analysis was printed; what could not be done is said in one line, not a stack.
-        io.err(`gomoku analyse: cannot write ${libraryPath}: ${(e as Error).message}; the file is as it was: nothing learned was saved`);
+        io.err(`gomoku analyse: ${saved.error.message}; the file is as it was: nothing learned was saved`);
         return 1;
       }
       io.err(`gomoku analyse: ${added} new subgoal${added === 1 ? '' : 's'} written to ${libraryPath}`);

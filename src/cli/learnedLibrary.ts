@@ -21,7 +21,7 @@ import { readFile } from 'node:fs/promises';
 import { Library } from '../learning/library.ts';
 import { describeProblem, err, ok, problem, type Result } from '../rules/result.ts';
 import { withFileLock, type FileLockOptions } from '../storage/fileLock.ts';
-import { errnoCode, writeFileAtomic } from '../storage/files.ts';
+import { errnoCode, fileFailure, writeFileAtomic } from '../storage/files.ts';
 
 /**
  * Merges `learned` into the library file at `path` and writes the union back atomically, all
@@ -37,7 +37,7 @@ export async function saveLearned(path: string, learned: Library, header: readon
       try {
         text = await readFile(path, 'utf8');
       } catch (e) {
-        if (errnoCode(e) !== 'ENOENT') return err(problem('library-unreadable', `cannot read ${path}: ${(e as Error).message}`));
+        if (errnoCode(e) !== 'ENOENT') return err(problem('library-unreadable', `cannot read ${path}: ${fileFailure(e)}`));
       }
       // The usual case: the file is what this learner last wrote (or nothing), so it begins
       // what we would write now, and the merge is `learned` itself. Whole lines of our own
@@ -64,7 +64,7 @@ async function write(path: string, text: string, library: Library): Promise<Resu
   try {
     await writeFileAtomic(path, text, true);
   } catch (e) {
-    return err(problem('library-unwritable', `cannot write ${path}: ${(e as Error).message}`));
+    return err(problem('library-unwritable', `cannot write ${path}: ${fileFailure(e)}`));
   }
   return ok(library);
 }

@@ -34,7 +34,8 @@ import { compileCached, Library } from '../learning/library.ts';
 import { parseLibraryFile } from '../notation/libraryFile.ts';
 import { describeProblem, type Problem } from '../rules/result.ts';
 import { isStorageUnavailable, openMemory, type Memory, type StorageEnv, type StorageLog, type StorageUnavailable } from '../storage/index.ts';
-import { writeFileAtomic } from '../storage/files.ts';
+import { fileFailure, writeFileAtomic } from '../storage/files.ts';
+import { realpath, stat, writeFile } from 'node:fs/promises';
 import { parseArgs, readInput, type Command } from './command.ts';
 import type { CliIO } from '../bot/io.ts';
 
@@ -173,9 +174,14 @@ async function exportTo(io: CliIO, memory: Memory<BotSchema>, guild: string, out
   }
   try {
     // Atomically: a failed write must not leave an earlier backup at `out` cut off half-way.
-    await writeFileAtomic(out, text, true);
+    // Through a symbolic link to where it points, so the link stays; to a device or a pipe
+    // (`--out /dev/stdout`) as it is, there being no file there to cut off or replace.
+    const target = await realpath(out).catch(() => out);
+    const kind = await stat(target).catch(() => undefined);
+    if (kind !== undefined && !kind.isFile()) await writeFile(target, text);
+    else await writeFileAtomic(target, text, true);
   } catch (e) {
-    io.err(`gomoku memory: cannot write ${out}: ${(e as Error).message}; the file is as it was`);
+    io.err(`gomoku memory: cannot write ${out}: ${fileFailure(e)}; the file is as it was`);
     return 1;
   }
   io.err(`gomoku memory: wrote ${out}`);
@@ -241,14 +247,15 @@ export async function importLibrary(
       await g.library.put(subgoalKey(text), record);
       added++;
     }
+    if (added > 0) await bumpLibraryVersion(g);
   } catch (e) {
     if (!isStorageUnavailable(e)) throw e;
     // Storage failed part-way: what landed stays (an import is a merge, so running it again
-    // adds the rest), and the version is still bumped for it so a running bot reads it.
-    const seen = added > 0 && (await bumpLibraryVersion(g).then(() => true, () => false));
+    // adds the rest), and the version is still bumped for it so a running bot reads it —
+    // unless it was the version's own write that failed.
+    const seen = added > 0 && added < toAdd.length && (await bumpLibraryVersion(g).then(() => true, () => false));
     throw new ImportInterrupted(e, added, toAdd.length, seen, e.uncertain);
   }
-  if (added > 0) await bumpLibraryVersion(g);
   const known = fresh.size - toAdd.length;
   return { ok: true, value: { added, known, repeated, size: held.length + added, wasEmpty: held.length === 0 } };
 }
@@ -275,6 +282,7 @@ function interruptedWords(e: ImportInterrupted): string {
   const again = 'import the file again to add the rest: what is saved is skipped';
   if (e.saved === 0) return `none of the ${plural(e.toSave, 'new subgoal')} was saved${maybe}; ${again}`;
   const seen = e.seen ? 'a running bot sees them at its next command' : "the library's version could not be written, so a running bot sees them only when its library next changes or it restarts";
+  if (e.saved === e.toSave) return `all ${plural(e.toSave, 'new subgoal')} were saved, but ${seen}`;
   return `${e.saved} of the ${plural(e.toSave, 'new subgoal')} were saved before it failed${maybe}, and ${seen}; ${again}`;
 }
 

@@ -177,7 +177,7 @@ export function parseGomocupReply(line: string): Result<GomocupReply> {
     const word = m[1].toUpperCase();
     const rest = (m[2] ?? '').trim();
     if (word === 'OK') {
-      return rest === '' ? ok({ kind: 'ok' }) : err(problem('bad-reply', `OK followed by "${rest}"`));
+      return rest === '' ? ok({ kind: 'ok' }) : err(problem('bad-reply', `OK followed by "${shownInput(rest)}"`));
     }
     if (word === 'ERROR') return ok({ kind: 'error', message: rest });
     return ok(word === 'MESSAGE' ? { kind: 'message', text: rest } : { kind: 'debug', text: rest });
@@ -189,13 +189,13 @@ export function parseGomocupReply(line: string): Result<GomocupReply> {
     let rest = text;
     while (rest !== '') {
       const f = ABOUT_FIELD.exec(rest);
-      if (f === null) return err(problem('bad-reply', `not an ABOUT line: "${text}"`));
+      if (f === null) return err(problem('bad-reply', `not an ABOUT line: "${shownInput(text)}"`));
       fields.push([f[1].toLowerCase(), f[2]]);
       rest = rest.slice(f[0].length);
     }
     return ok({ kind: 'about', fields });
   }
-  return err(problem('bad-reply', text === '' ? 'an empty line' : `"${text}" is not a reply: expected OK, x,y, ERROR, MESSAGE or DEBUG`));
+  return err(problem('bad-reply', text === '' ? 'an empty line' : `"${shownInput(text)}" is not a reply: expected OK, x,y, ERROR, MESSAGE or DEBUG`));
 }
 
 export function makeGomocupReply(r: GomocupReply): string {
@@ -484,11 +484,14 @@ export class GomocupSession {
       this.block = undefined;
       return this.boardDone(block);
     }
-    // A line that starts as a stone line but is not one (`7,a,2`, `7,8`) is a bad line of the
-    // block: reported once, at DONE, naming it, like a stone off the board.
-    if (!parsed.ok && /^\d/.test(line.trim())) {
+    // A line that is meant as a stone line but is not one (`7,a,2`, `7,8`, `-1,7,1`, `a,7,2`:
+    // it starts with a digit, or is no command and holds a comma) is a bad line of the block:
+    // reported once, at DONE, naming it, like a stone off the board. Anything else (PIZZA, a
+    // command) ends the block there.
+    if (!parsed.ok && (/^\d/.test(line.trim()) || (parsed.error.code === 'unknown-command' && line.includes(',')))) {
       block.lines++;
-      block.problem ??= `BOARD line ${block.lines}: ${parsed.error.message}`;
+      const why = /^\d/.test(line.trim()) ? parsed.error.message : `"${shownInput(line.trim())}" is not a stone line: x,y,field, whole numbers from 0`;
+      block.problem ??= `BOARD line ${block.lines}: ${why}`;
       return [];
     }
     this.block = undefined;

@@ -48,7 +48,7 @@ export function parseGameRecord(text: string): Result<ParsedGameRecord> {
       }
       const n = Number(sizeMatch[1]);
       if (!/^\d+$/.test(sizeMatch[1]) || !validSize(n)) {
-        return err(problem('bad-size', `board size must be a whole number from ${MIN_SIZE} to ${MAX_SIZE}, not "${sizeMatch[1]}"`, { line: i + 1, column }));
+        return err(problem('bad-size', `board size must be a whole number from ${MIN_SIZE} to ${MAX_SIZE}, not "${shownInput(sizeMatch[1])}"`, { line: i + 1, column }));
       }
       size = n;
       seenContent = true;

@@ -46,14 +46,30 @@ export function expectOk<T>(r: Result<T, Problem>): T {
   return r.value;
 }
 
+/** Characters that would hide or act rather than show: controls, bidirectional overrides, zero widths, the byte-order mark. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const UNSHOWN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069\ufeff]/;
+
 /**
- * Someone's input as an error message shows it: control characters (a terminal's escape
- * sequences, a byte-order mark, binary junk) written as `\u001b`, so the message neither
- * hides nor acts on them, and at most `max` characters, so a megabyte typed by mistake
- * comes back as a line that says how long it was.
+ * Someone's input as an error message shows it: characters that would hide or act (a
+ * terminal's escape sequence, a right-to-left override, a byte-order mark, binary junk)
+ * written as `\u001b`, and at most `max` characters, cut between characters (never inside an
+ * escape or a surrogate pair), so a megabyte typed by mistake comes back as a line that says
+ * how long it was.
  */
 export function shownInput(text: string, max = 60): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
-  const visible = text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return visible.length <= max ? visible : `${visible.slice(0, max - 1)}… (${text.length} characters)`;
+  let out = '';
+  let cut: string | undefined;
+  let read = 0;
+  for (const ch of text) {
+    const piece = UNSHOWN.test(ch) ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}` : ch;
+    if (cut === undefined && out.length + piece.length > max - 1) cut = out;
+    out += piece;
+    read += ch.length;
+    if (out.length > max) break;
+  }
+  if (read === text.length && out.length <= max) return out;
+  // Characters, not UTF-16 units: what someone who typed it would count.
+  const characters = text.length - (text.match(/[\ud800-\udbff][\udc00-\udfff]/g)?.length ?? 0);
+  return `${cut}… (${characters} characters)`;
 }

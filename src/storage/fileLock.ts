@@ -28,7 +28,7 @@
 import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { hostname } from 'node:os';
 import { err, ok, problem, type Result } from '../rules/result.ts';
-import { errnoCode } from './files.ts';
+import { errnoCode, fileFailure } from './files.ts';
 
 export interface FileLockOptions {
   /** How long to wait for the lock before giving up (default 30 000 ms). */
@@ -90,7 +90,7 @@ async function takeLock(path: string, options: FileLockOptions): Promise<Result<
       }
       return ok(text);
     } catch (e) {
-      if (errnoCode(e) !== 'EEXIST') return err(problem('lock-failed', `cannot make the lock file ${path}: ${(e as Error).message}`));
+      if (errnoCode(e) !== 'EEXIST') return err(problem('lock-failed', `cannot make the lock file ${path}: ${fileFailure(e)}`));
     }
     const judged = staleLock(path, staleMs);
     if (judged === 'gone') continue;

@@ -28,6 +28,16 @@ export function errnoCode(e: unknown): string | undefined {
 }
 
 /**
+ * Why a file operation failed, for a message that has already named the file the user gave:
+ * Node's `ENOSPC: no space left on device, write` or `ENOENT: …, open '/dir/.tmp-…'` without
+ * the operation and the path (a temporary file's, which would only confuse).
+ */
+export function fileFailure(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  return errnoCode(e) === undefined ? message : message.replace(/, \w+(?: '[^']*')*$/, '');
+}
+
+/**
  * Replaces `path` with `text` atomically. Fails with the file system's error (ENOENT when the
  * folder does not exist); the temporary file is removed on every failure.
  */
