@@ -15,10 +15,10 @@ import { discordFrontend } from '../../src/bot/words.ts';
 import { parseGame } from '../../src/rules/gameRecord.ts';
 import { makePoint } from '../../src/rules/point.ts';
 import { expectOk } from '../../src/rules/result.ts';
-import { Memory, openFileBackend, RetryingWriter, StorageUnavailable, type Backend, type Storage } from '../../src/storage/index.ts';
+import { Memory, openFileBackend, RetryingWriter, type Storage } from '../../src/storage/index.ts';
 import { fixture } from '../support/fixtures.ts';
 import { startRedisProxy } from '../support/redisProxy.ts';
-import { collectingLog, oneMoveFromTheEnd, REDIS_URL, tempDir, uniqueNamespace } from './support.ts';
+import { collectingLog, faultyBackend, oneMoveFromTheEnd, REDIS_URL, tempDir, uniqueNamespace } from './support.ts';
 
 const GUILD = 'guild-truth';
 const ALICE: Seat = { guildId: GUILD, channelId: 'chan-1', userId: 'alice' };
@@ -145,22 +145,8 @@ async function failingStorage(tag: string) {
   const inner = await openFileBackend({ dir, namespace: 'truth', durable: false });
   const down = new Set<string>();
   const failing = (key: string) => [...down].some((c) => key.includes(`::${c}::`));
-  const backend: Backend = {
-    kind: inner.kind,
-    namespace: inner.namespace,
-    adapter: inner.adapter,
-    get: (key) => inner.get(key),
-    // The file store refusing the write, as a full or read-only disk does: nothing is written.
-    set: (key, value) => (failing(key) ? Promise.reject(new StorageUnavailable('put', 'test outage')) : inner.set(key, value)),
-    delete: (key) => inner.delete(key),
-    deleteMany: (keys) => inner.deleteMany(keys),
-    entries: (prefix) => inner.entries(prefix),
-    keys: () => inner.keys(),
-    rename: (from, to) => inner.rename(from, to),
-    clearAll: () => inner.clearAll(),
-    ping: () => inner.ping(),
-    close: () => inner.close(),
-  };
+  // The file store refusing the write, as a full or read-only disk does: nothing is written.
+  const backend = faultyBackend(inner, failing);
   const memory = new Memory<BotSchema>(backend, (await import('../../src/bot/records.ts')).botCodecs, log);
   const writer = await RetryingWriter.open(memory, { pendingFile: join(dir, 'pending.json'), log, baseDelayMs: 20, maxDelayMs: 40, durable: false });
   const store: Pick<Storage<BotSchema>, 'guild' | 'writer'> = { guild: (id) => memory.guild(id), writer };
