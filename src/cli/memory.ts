@@ -25,6 +25,7 @@
  * - The file is read whole and checked before anything is written: a file with one bad line
  *   (reported with its line and column) changes nothing.
  */
+import { realpath, stat, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { botCodecs, LIBRARY_VERSION_KEY, subgoalKey, type BotSchema, type LearnedRecord } from '../bot/records.ts';
@@ -35,7 +36,6 @@ import { parseLibraryFile } from '../notation/libraryFile.ts';
 import { describeProblem, type Problem } from '../rules/result.ts';
 import { isStorageUnavailable, openMemory, type Memory, type StorageEnv, type StorageLog, type StorageUnavailable } from '../storage/index.ts';
 import { fileFailure, writeFileAtomic } from '../storage/files.ts';
-import { realpath, stat, writeFile } from 'node:fs/promises';
 import { parseArgs, readInput, type Command } from './command.ts';
 import type { CliIO } from '../bot/io.ts';
 

@@ -488,9 +488,10 @@ export class GomocupSession {
     // it starts with a digit, or is no command and holds a comma) is a bad line of the block:
     // reported once, at DONE, naming it, like a stone off the board. Anything else (PIZZA, a
     // command) ends the block there.
-    if (!parsed.ok && (/^\d/.test(line.trim()) || (parsed.error.code === 'unknown-command' && line.includes(',')))) {
+    const numbered = /^\d/.test(line.trim());
+    if (!parsed.ok && (numbered || (parsed.error.code === 'unknown-command' && line.includes(',')))) {
       block.lines++;
-      const why = /^\d/.test(line.trim()) ? parsed.error.message : `"${shownInput(line.trim())}" is not a stone line: x,y,field, whole numbers from 0`;
+      const why = numbered ? parsed.error.message : `"${shownInput(line.trim())}" is not a stone line: x,y,field, whole numbers from 0`;
       block.problem ??= `BOARD line ${block.lines}: ${why}`;
       return [];
     }
