@@ -18,4 +18,14 @@ describe('a move choice crossing from a play worker', () => {
     expect(explain(back, g.size)).toBe(explain(c, g.size));
     expect(explain(back, g.size)).toMatch(/; of the 2 defences that hold, the one that leaves black least to build$/);
   });
+
+  it('keeps how many of them still held a move deeper', () => {
+    const g = expectOk(parseGame(fixture('player/deeper.txt')));
+    const series = expectOk(Library.fromFile(fixture('libraries/series-187.txt'))).subgoals();
+    const byText = new Map(series.map((s) => [s.text, s]));
+    const c = createPlayer({ library: series, level: 5 }).choose(g);
+    const back = choiceFromWire(structuredClone(choiceToWire(c)), (text) => byText.get(text)!);
+    expect(back.reason.kind === 'refute' && [back.reason.holding, back.reason.deeper]).toEqual([3, 1]);
+    expect(explain(back, g.size)).toBe(explain(c, g.size));
+  });
 });
