@@ -96,39 +96,6 @@ describe('move choice', () => {
     expect(judged('o8')).not.toBe('win');
   });
 
-  it('of several defences that hold, plays one that still holds when the opponent\'s lines are read a move deeper', () => {
-    const g = game('deeper');
-    const series = expectOk(Library.fromFile(fixture('libraries/series-187.txt'))).subgoals();
-    const c = createPlayer({ library: series, level: 5 }).choose(g);
-    expect(c.reason.kind === 'refute' && [c.reason.holding, c.reason.deeper]).toEqual([3, 1]);
-    expect(pt(g, c.point)).toBe('k14');
-    expect(explain(c, g.size)).toBe("k14: stops black's forced line — black would play k14 (node of `(1) 2:4'`) and win in 2; of the 3 defences that hold, the only one still holding a move deeper");
-    // The player's own search, as it reads: at the guard's depth all three hold, one deeper
-    // only k14 does.
-    const la = new Lookahead(series, LEVELS[5].depth);
-    la.sync(g);
-    const guard = { depth: guardDepth(5), budget: LEVELS[5].budget, breadth: LEVELS[5].breadth };
-    const lines = (at: string, depth: number) => {
-      la.startMove(LEVELS[5].moveBudget, LEVELS[5].work);
-      la.play(expectOk(parsePoint(19, at)), 'white');
-      const line = la.forcedWin('black', { ...guard, depth });
-      const cut = la.lastSearchCut;
-      la.undo();
-      return line === undefined ? (cut ? 'cut' : 'none') : line.moves;
-    };
-    expect(['i12', 'k14', 'n17'].map((at) => lines(at, guard.depth))).toEqual(['none', 'none', 'none']);
-    expect(['i12', 'k14', 'n17'].map((at) => lines(at, guard.depth + 1))).toEqual([7, 'none', 7]);
-    // The soundness solver, as judge only.
-    const judged = (at: string) => {
-      const after = g.clone();
-      expectOk(after.play(expectOk(parsePoint(19, at))));
-      return solve(after.board, stoneOf('black'), { maxAttackerMoves: 9, nodeBudget: 200_000, counterFours: true }).result;
-    };
-    expect(judged('i12')).toBe('win');
-    expect(judged('n17')).toBe('win');
-    expect(judged('k14')).not.toBe('win');
-  });
-
   it('reads a defence\'s replies cut short by the move\'s work as unknown, not as leaving nothing to build', () => {
     const g = game('two-ends');
     const series = expectOk(Library.fromFile(fixture('libraries/series-187.txt'))).subgoals();

@@ -32,7 +32,7 @@ export type WireReason =
   | { readonly kind: 'five' | 'block-five'; readonly realisation: WireRealisation }
   | { readonly kind: 'attack'; readonly realisation: WireRealisation; readonly node: number; readonly moves: number }
   | { readonly kind: 'force'; readonly line: WireLine }
-  | { readonly kind: 'refute'; readonly line: WireLine; readonly holding?: number; readonly deeper?: number }
+  | { readonly kind: 'refute'; readonly line: WireLine; readonly holding?: number }
   | { readonly kind: 'defend'; readonly destroyed: readonly WireRealisation[]; readonly threats: number }
   | { readonly kind: 'build'; readonly mine: WireBuildSide; readonly theirs: WireBuildSide }
   | { readonly kind: 'positional'; readonly score: number }
@@ -87,7 +87,7 @@ function reasonToWire(r: Reason): WireReason {
     case 'force':
       return { kind: 'force', line: lineToWire(r.line) };
     case 'refute':
-      return { kind: 'refute', line: lineToWire(r.line), ...(r.holding !== undefined ? { holding: r.holding } : {}), ...(r.deeper !== undefined ? { deeper: r.deeper } : {}) };
+      return { kind: 'refute', line: lineToWire(r.line), ...(r.holding !== undefined ? { holding: r.holding } : {}) };
     case 'defend':
       return { kind: 'defend', destroyed: r.destroyed.map(realisationToWire), threats: r.threats };
     case 'build':
@@ -118,7 +118,7 @@ function reasonFromWire(w: WireReason, lookup: SubgoalLookup): Reason {
     case 'force':
       return { kind: 'force', line: lineFromWire(w.line, lookup) };
     case 'refute':
-      return { kind: 'refute', line: lineFromWire(w.line, lookup), ...(w.holding !== undefined ? { holding: w.holding } : {}), ...(w.deeper !== undefined ? { deeper: w.deeper } : {}) };
+      return { kind: 'refute', line: lineFromWire(w.line, lookup), ...(w.holding !== undefined ? { holding: w.holding } : {}) };
     case 'defend':
       return { kind: 'defend', destroyed: w.destroyed.map(real), threats: w.threats };
     case 'build':

@@ -123,11 +123,7 @@ function plainReason(before: Board, choice: MoveChoice, v: Voice): string {
           : `${cap(v.you)} would have ${noun} after ${at(q)}, and a five in ${k} moves: ${v.I} play ${at(p)} to stop it.`;
       }
       // Which of the blocks that hold, and why this one.
-      const further = `when ${v.I} read ${v.your} lines a move further`;
-      const among = reason.holding === undefined || reason.holding <= 1 ? ''
-        : reason.deeper === 1 ? ` Of the ${reason.holding} blocks that would hold, only this one still holds ${further}.`
-        : reason.deeper !== undefined ? ` Of the ${reason.holding} blocks that would hold, ${reason.deeper} still hold ${further}, and this one leaves ${v.them} least to build on.`
-        : ` Of the ${reason.holding} blocks that would hold, this one leaves ${v.them} least to build on.`;
+      const among = reason.holding !== undefined && reason.holding > 1 ? ` Of the ${reason.holding} blocks that would hold, this one leaves ${v.them} least to build on.` : '';
       return said + among + also;
     }
     case 'defend':

@@ -13,10 +13,9 @@
  *    defence after which the search shows it gone. The opponent's lines are read one move
  *    deeper than its own (`guardDepth`); should none of its best-ranked defences hold, it
  *    tries its own fours that destroy one of their threats. Of the defences that hold (the
- *    two ends of an open three, say), it keeps those that still hold when the opponent's
- *    lines are read one move further, if some do and some do not, and of those plays the one
- *    that leaves the opponent least to build: the least weight of learned realisations the
- *    opponent's best reply would make, step 5a's measure. Nothing here but the library.
+ *    two ends of an open three, say), it plays the one that leaves the opponent least to
+ *    build: the least weight of learned realisations the opponent's best reply would make,
+ *    step 5a's measure. Nothing here but the library.
  * 3b. **Attack when it wins the race**: play the commented node of its own realisation with
  *    the fewest moves to five, k, when the opponent's best realisation needs more than k
  *    moves. A plan of two moves is a four or an open four and cannot be interrupted; a plan of
@@ -55,7 +54,7 @@ import { WINDOW } from '../rules/geometry.ts';
 import { Board } from '../rules/board.ts';
 import { makePoint } from '../rules/point.ts';
 import { seededRandom, type Random } from '../rules/random.ts';
-import { follow, fourMoves, Lookahead, type ForcedLine, type SearchBounds } from './lookahead.ts';
+import { follow, fourMoves, Lookahead, type ForcedLine } from './lookahead.ts';
 import { commonDestroyers, destroyingPoints, movesToFive, quickest, type Realisation } from '../recognition/realisation.ts';
 import type { Recogniser } from '../recognition/recognise.ts';
 import type { Subgoal } from '../recognition/subgoal.ts';
@@ -124,7 +123,7 @@ export type Reason =
   | { readonly kind: 'block-five'; readonly realisation: Realisation }
   | { readonly kind: 'attack'; readonly realisation: Realisation; readonly node: number; readonly moves: number }
   | { readonly kind: 'force'; readonly line: ForcedLine }
-  | { readonly kind: 'refute'; readonly line: ForcedLine; readonly holding?: number; readonly deeper?: number }
+  | { readonly kind: 'refute'; readonly line: ForcedLine; readonly holding?: number }
   | { readonly kind: 'defend'; readonly destroyed: readonly Realisation[]; readonly threats: number }
   | { readonly kind: 'build'; readonly mine: BuildSide; readonly theirs: BuildSide }
   | { readonly kind: 'positional'; readonly score: number }
@@ -360,17 +359,12 @@ export class Player implements MovePlayer {
       else doubtful ??= p;
     }
     if (holding.length > 0) {
-      // Of several that hold, those the opponent's lines one move longer still do not get
-      // through, when some do and some do not: the library-bound search telling apart what
-      // it judged equal (two ends of a three, say) with its own plays, one move further on.
-      const firm = holding.length > 1 ? firmer(la, holding, them, { ...guard, depth: deeper + 1 }) : holding;
       // The least left to the opponent; ties to the better-ranked defence. A defence whose
       // replies the move's work cut short is not known to leave less: it is played only when
       // no holding defence was weighed in full.
-      const weighed = firm.filter((h) => h.left !== undefined);
-      const best = weighed.length === 0 ? firm[0] : weighed.reduce((a, b) => (b.left! < a.left! ? b : a));
-      const deeperCount = firm.length < holding.length ? { deeper: firm.length } : {};
-      return { point: best.p, colour: me, reason: { kind: 'refute', line: theirs, holding: holding.length, ...deeperCount } };
+      const weighed = holding.filter((h) => h.left !== undefined);
+      const best = weighed.length === 0 ? holding[0] : weighed.reduce((a, b) => (b.left! < a.left! ? b : a));
+      return { point: best.p, colour: me, reason: { kind: 'refute', line: theirs, holding: holding.length } };
     }
     if (doubtful === undefined) return undefined;
     return { point: doubtful, colour: me, reason: { kind: 'refute', line: theirs } };
@@ -490,25 +484,6 @@ export function bestReply(la: Lookahead, c: Colour, replies: number): number | u
   return most;
 }
 
-/**
- * The holding defences after which the opponent has no forced line one move longer than
- * the guard reads, when that leaves some but not all; else all of them. A check the move's
- * plays did not reach, or a search a bound cut short, counts as still holding: only a line
- * found rules a defence out. Measured on openings no reading had used (BENCHMARKS,
- * 2026-12-02): it removed the repeated loss that two passes left on openings 5151.
- */
-function firmer<T extends { readonly p: Point }>(la: Lookahead, holding: readonly T[], them: Colour, bounds: SearchBounds): readonly T[] {
-  const me = opposite(them);
-  const firm = holding.filter(({ p }) => {
-    if (la.playsLeft === 0) return true;
-    la.play(p, me);
-    const line = la.forcedWin(them, bounds);
-    la.undo();
-    return line === undefined;
-  });
-  return firm.length > 0 ? firm : holding;
-}
-
 /** The vacant points near the stones by positional value for s, best first (ties by point): step 5's scores. */
 function rankedPoints(board: Board, s: Stone): { readonly point: Point; readonly score: number }[] {
   return board
@@ -591,10 +566,7 @@ export function explain(choice: MoveChoice, size: number): string {
     case 'refute': {
       const first = reason.line.line[0];
       const made = first.from !== undefined ? ` (node of \`${first.from.subgoal.text}\`)` : first.makes !== undefined ? `, making \`${first.makes.subgoal.text}\`,` : '';
-      const firm = reason.deeper === undefined ? '' : `, ${reason.deeper} still holding a move deeper`;
-      const among = reason.holding === undefined || reason.holding <= 1 ? ''
-        : reason.deeper === 1 ? `; of the ${reason.holding} defences that hold, the only one still holding a move deeper`
-        : `; of the ${reason.holding} defences that hold${firm}, the one that leaves ${other} least to build`;
+      const among = reason.holding !== undefined && reason.holding > 1 ? `; of the ${reason.holding} defences that hold, the one that leaves ${other} least to build` : '';
       return `${at(choice.point)}: stops ${other}'s forced line — ${other} would play ${at(first.point)}${made} and win in ${reason.line.moves}${among}`;
     }
     case 'build': {

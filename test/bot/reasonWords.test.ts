@@ -13,7 +13,6 @@ import { expectOk } from '../../src/rules/result.ts';
 import { fiveThreats, openFourPoints } from '../../src/rules/threats.ts';
 import { stoneOf } from '../../src/rules/types.ts';
 import { fixture } from '../support/fixtures.ts';
-import { Library } from '../../src/learning/library.ts';
 import { library } from '../support/recognition.ts';
 
 const RULE = ['(1) 1:5'];
@@ -105,14 +104,6 @@ describe('reasons in plain words, one kind of reason at a time', () => {
       plain: 'You have an open three at g7–i7: I block it at f7. Of the 2 blocks that would hold, this one leaves you least to build on.',
       paper: "stops white's forced line — white would play f7 (node of `(1) 2:4'`) and win in 2; of the 2 defences that hold, the one that leaves white least to build",
     });
-  });
-
-  it('of the blocks that hold, the one still holding when the lines are read a move further', () => {
-    const game = expectOk(parseGame(fixture('player/deeper.txt')));
-    const series = expectOk(Library.fromFile(fixture('libraries/series-187.txt'))).subgoals();
-    const choice = createPlayer({ library: series, level: 5 }).choose(game);
-    expect(reasonWords(game.board, choice, BOT_VOICE).plain).toMatch(/ Of the 3 blocks that would hold, only this one still holds when I read your lines a move further\.$/);
-    expect(reasonWords(game.board, choice, HINT_VOICE).plain).toMatch(/ Of the 3 blocks that would hold, only this one still holds when you read my lines a move further\.$/);
   });
 
   it("destroying the member's realisations without look-ahead (level 2)", () => {
