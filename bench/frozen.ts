@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/frozen.ts --library FILE|empty|tss-N [--opponent tss|tss-N|gomokuai] [--games N] [--seed S]
- * [--level L] [--out DIR]`: one library, frozen, against one opponent — the player (seed 1968)
+ * [--level L] [--out DIR] [--seed-each-game]`: one library, frozen, against one opponent — the player (seed 1968)
  * in colour-swapped pairs on `generateOpenings(S, N / 2, 19)`, the learning curve's evaluation
  * (src/gomocup/curve.ts `evaluationGames`), with the score split by colour and each game's
  * result in order.
@@ -16,6 +16,9 @@
  * (2026-11-27: tss-7 scored 61.6 % against tss on openings 777).
  * `--out DIR` writes every game as a record (`game-NNN-COLOUR-W|L|D.txt`, the learner's colour
  * and result) for `gomoku analyse --walk` and `gomoku replay`.
+ * `--seed-each-game` starts the player's generator again before every game (EvaluationOptions
+ * `seedEachGame`): for comparing two variants game by game, since otherwise a decision that
+ * differs in one game changes the positional draws of all the games after it (2026-12-02).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,12 +38,17 @@ interface Options {
   seed: number;
   level: Level;
   out?: string;
+  seedEachGame: boolean;
 }
 
 function parseOptions(args: readonly string[]): Options {
-  const o: Partial<Options> = { opponent: 'tss', games: 160, seed: 777, level: 5 };
+  const o: Partial<Options> = { opponent: 'tss', games: 160, seed: 777, level: 5, seedEachGame: false };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
+    if (a === '--seed-each-game') {
+      o.seedEachGame = true;
+      continue;
+    }
     const v = args[++i];
     if (v === undefined) throw new Error(`${a} needs a value`);
     const whole = (min: number, max: number) => wholeOption(a, v, min, max);
@@ -89,7 +97,7 @@ async function main(): Promise<void> {
   // The reference sits in the learner's seat under the learner's name, so the report reads the same.
   const report: MatchReport =
     depth === undefined
-      ? await evaluationGames(library, opponent, { size: 19, games: o.games, openings, level: o.level })
+      ? await evaluationGames(library, opponent, { size: 19, games: o.games, openings, level: o.level, seedEachGame: o.seedEachGame })
       : await playMatch(engineOf('learner', () => new SolverPlayer({ maxMoves: depth, name: o.library })), engineOf(opponent.name, () => opponent.create(0)), { size: 19, games: o.games, openings, timeoutMs: 60_000 });
   const standing = report.standings[0];
   const byColour = { black: 0, white: 0 };

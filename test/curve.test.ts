@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHART_HEIGHT, CHART_WIDTH, renderLearningCurve } from '../src/cli/curve.ts';
 import { createGomokuaiPlayer } from '../src/cli/gomokuaiPlayer.ts';
 import { SolverPlayer } from '../src/cli/solverPlayer.ts';
-import { analyseInProcess, curveBlocks, evaluate, reflect, runLearningCurve, targetProgress, type CurveGame, type CurveOpponent } from '../src/gomocup/curve.ts';
+import { analyseInProcess, curveBlocks, evaluate, evaluationGames, reflect, runLearningCurve, targetProgress, type CurveGame, type CurveOpponent } from '../src/gomocup/curve.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyseGame } from '../src/learning/analysis.ts';
@@ -11,7 +11,7 @@ import { Recogniser } from '../src/recognition/recognise.ts';
 import { parseGame } from '../src/rules/gameRecord.ts';
 import { expectOk } from '../src/rules/result.ts';
 import { Game } from '../src/rules/game.ts';
-import { generateOpenings } from '../src/gomocup/match.ts';
+import { generateOpenings, type Opening } from '../src/gomocup/match.ts';
 import { decode } from './render/png.ts';
 
 const opponents: CurveOpponent[] = [
@@ -60,6 +60,18 @@ describe('learning curve', () => {
     // The learned library, frozen, still plays: a standing from the match runner.
     const standing = await evaluate(curve.library, opponents[0], { games: 2, size: 15, openings: generateOpenings(9, 1, 15) });
     expect(standing.games).toBe(2);
+  });
+
+  it('with seedEachGame, a frozen evaluation game depends on its opening, not on the games before it', async () => {
+    // Level 2 draws among near-equal positional moves, so its generator decides games.
+    const [a, b, c] = generateOpenings(5, 3, 15);
+    const lastPair = async (first: Opening, seedEachGame: boolean) => {
+      const report = await evaluationGames(Library.empty(), opponents[0], { games: 4, size: 15, openings: [first, c], level: 2, seedEachGame });
+      return report.outcomes.slice(2).map((o) => o.game.moves.join(' '));
+    };
+    // One generator through the match: what came first moves the later games' draws.
+    expect(await lastPair(a, false)).not.toEqual(await lastPair(b, false));
+    expect(await lastPair(a, true)).toEqual(await lastPair(b, true));
   });
 
   it('with learnFromWins off, learns from its losses only (the paper\'s rule)', async () => {

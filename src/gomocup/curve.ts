@@ -22,7 +22,7 @@
  * rolling window of the last games against it, with the first game of the series at which it
  * reached the target score. `evaluate` plays a library, frozen, against an opponent.
  */
-import type { MovePlayer } from '../play/engine.ts';
+import type { MoveClock, MovePlayer } from '../play/engine.ts';
 import { analyseGame } from '../learning/analysis.ts';
 import type { Description } from '../notation/description.ts';
 import type { Game } from '../rules/game.ts';
@@ -362,6 +362,15 @@ export interface EvaluationOptions {
   readonly level?: Level;
   readonly seed?: number;
   readonly timeoutMs?: number;
+  /**
+   * Start the player's generator again from `seed` before every game, so that a game depends
+   * only on its opening, its colour and the library, not on the games before it. Off by
+   * default (the official figures were measured with one generator running through the
+   * match). On, two variants of the player compared game by game differ only in the games
+   * where one of their decisions differs: with one generator, a different decision in one
+   * game moves the positional draws of every later game (bench/frozen.ts `--seed-each-game`).
+   */
+  readonly seedEachGame?: boolean;
 }
 
 /**
@@ -375,7 +384,13 @@ export async function evaluate(library: Library, opponent: CurveOpponent, option
 /** `evaluate`'s games, every one of them: the learner plays as `learner` (`LEARNER`). */
 export function evaluationGames(library: Library, opponent: CurveOpponent, options: EvaluationOptions): Promise<MatchReport> {
   const subgoals = library.subgoals();
-  const player = engineOf(LEARNER, () => createPlayer({ library: subgoals, level: options.level ?? 5, seed: options.seed ?? 1968, name: LEARNER }));
+  const seed = options.seed ?? 1968;
+  const player = engineOf(LEARNER, () => {
+    const made = createPlayer({ library: subgoals, level: options.level ?? 5, seed, name: LEARNER });
+    if (!options.seedEachGame) return made;
+    // Told once per game as the next begins (GomocupSession's RESTART) or the match ends.
+    return { name: made.name, chooseMove: (game: Game, clock?: MoveClock) => made.chooseMove(game, clock), gameOver: () => made.reseed(seed) };
+  });
   let pair = 0;
   return playMatch(player, engineOf(opponent.name, () => opponent.create(pair++)), {
     size: options.size,
