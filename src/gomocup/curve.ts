@@ -22,7 +22,7 @@
  * rolling window of the last games against it, with the first game of the series at which it
  * reached the target score. `evaluate` plays a library, frozen, against an opponent.
  */
-import type { MoveClock, MovePlayer } from '../play/engine.ts';
+import type { MovePlayer } from '../play/engine.ts';
 import { analyseGame } from '../learning/analysis.ts';
 import type { Description } from '../notation/description.ts';
 import type { Game } from '../rules/game.ts';
@@ -386,10 +386,9 @@ export function evaluationGames(library: Library, opponent: CurveOpponent, optio
   const subgoals = library.subgoals();
   const seed = options.seed ?? 1968;
   const player = engineOf(LEARNER, () => {
-    const made = createPlayer({ library: subgoals, level: options.level ?? 5, seed, name: LEARNER });
-    if (!options.seedEachGame) return made;
-    // Told once per game as the next begins (GomocupSession's RESTART) or the match ends.
-    return { name: made.name, chooseMove: (game: Game, clock?: MoveClock) => made.chooseMove(game, clock), gameOver: () => made.reseed(seed) };
+    // The player's own hook, called once a game is finished with (GomocupSession's RESTART).
+    const made: Player = createPlayer({ library: subgoals, level: options.level ?? 5, seed, name: LEARNER, onGameOver: options.seedEachGame ? () => made.reseed(seed) : undefined });
+    return made;
   });
   let pair = 0;
   return playMatch(player, engineOf(opponent.name, () => opponent.create(pair++)), {
