@@ -11,8 +11,8 @@ const log = (name: string) => readFileSync(join(FIXTURES, 'frozen', name), 'utf8
 
 describe('bench/paired.ts: two frozen runs read game by game', () => {
   it('pairs the two runs and counts the games each did better in', () => {
-    const base = readFrozenRun('base', log('series-187-gomokuai-4242.log'));
-    const variant = readFrozenRun('variant', log('series-187-gomokuai-4242-every-defence.log'));
+    const base = readFrozenRun('base', log('series-187-gomokuai-4242.txt'));
+    const variant = readFrozenRun('variant', log('series-187-gomokuai-4242-every-defence.txt'));
     expect(base.results).toHaveLength(320);
     expect(base.results.filter((r) => r === 'L')).toHaveLength(13);
     expect(variant.results.filter((r) => r === 'L')).toHaveLength(14);
@@ -42,7 +42,7 @@ describe('bench/paired.ts: two frozen runs read game by game', () => {
 
   it('names a file that is not a frozen run, and runs against different opponents', () => {
     expect(() => readFrozenRun('notes.txt', 'score 95 %\n')).toThrow(/notes\.txt: no "results in order/);
-    const a = readFrozenRun('a', log('series-187-gomokuai-4242.log'));
+    const a = readFrozenRun('a', log('series-187-gomokuai-4242.txt'));
     const b = { title: a.title.replace('against gomokuai', 'against tss'), results: a.results };
     expect(formatPaired(a, b, pair(a.results, b.results))).toContain('different opponents or openings');
   });
