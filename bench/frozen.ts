@@ -29,6 +29,7 @@ import { generateOpenings, makeOutcomeRecord, playMatch, type MatchReport } from
 import { Library } from '../src/learning/library.ts';
 import type { Level } from '../src/play/player.ts';
 import { readLibraryOption, wholeOption } from './options.ts';
+import { RESULTS_LINE } from './paired.ts';
 
 interface Options {
   library: string;
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
       `${o.library}${depth === undefined ? ` (${library.size - 1} learned subgoals), level ${o.level}` : ' (no library: the reference)'}, against ${o.opponent}, ${o.games} games on generateOpenings(${o.seed})`,
       `score ${pct(standing.scorePercent)} (${standing.wins}–${standing.losses}–${standing.draws}); as black ${pct((100 * byColour.black) / half)}, as white ${pct((100 * byColour.white) / half)}`,
       `move time mean ${standing.meanMs.toFixed(1)} ms, worst ${standing.maxMs.toFixed(0)} ms; ${((performance.now() - started) / 1000).toFixed(0)} s in all`,
-      `results in order (game 1 black): ${results}`,
+      `${RESULTS_LINE}${results}`,
       '',
     ].join('\n'),
   );

@@ -2,7 +2,7 @@
  * `npx tsx bench/paired.ts BASE.log VARIANT.log`: two frozen runs of bench/frozen.ts on the
  * same openings, read game by game. Each log's "results in order" line gives every game's
  * result for the learner (W, L or D, game 1 black); the two are paired by game, and what is
- * printed is how many games each side won that the other did not, and the exact two-sided
+ * printed is in how many games each side did better than the other, and the exact two-sided
  * sign test (McNemar's) on those discordant games: the chance that a change which altered
  * nothing but which games are lost would split them at least this unevenly.
  *
@@ -25,7 +25,9 @@ export interface FrozenRun {
   readonly results: readonly GameResult[];
 }
 
-const ORDER = /^results in order \(game 1 black\): ([WLD]+)$/m;
+/** The start of the line bench/frozen.ts prints each game's result on; both files use this one. */
+export const RESULTS_LINE = 'results in order (game 1 black): ';
+const ORDER = new RegExp(`^${RESULTS_LINE.replace(/[()]/g, '\\$&')}([WLD]+)$`, 'm');
 
 /** The results of one bench/frozen.ts log; a clear error when the text is not one. */
 export function readFrozenRun(name: string, text: string): FrozenRun {
