@@ -9,6 +9,8 @@
  * - `status`: the two settings and the pool's size.
  */
 import {
+  DiscordjsError,
+  DiscordjsErrorCodes,
   InteractionContextType,
   MessageFlags,
   PermissionFlagsBits,
@@ -20,6 +22,7 @@ import { adoptCancelledView, adoptedView, adoptPromptView, memoryStatusView, sha
 import { problemReply, replyTo } from '../src/bot/views.ts';
 import { describeBotProblem, discordFrontend as f } from '../src/bot/words.ts';
 import type { CommandContext } from '../src/discord/command.ts';
+import { stringChoice } from '../src/discord/options.ts';
 
 const onOff = (o: import('discord.js').SlashCommandStringOption) =>
   o.setName('state').setDescription('on or off').setRequired(true).addChoices({ name: 'on', value: 'on' }, { name: 'off', value: 'off' });
@@ -44,18 +47,21 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Com
   const admin = canManage(interaction);
   if (!admin) return ctx.answer(interaction, problemReply({ code: 'not-admin' }, f), { deferPrivately: true });
   const pool = ctx.service.pool;
-  const on = interaction.options.getString('state') === 'on';
   const private_ = { deferPrivately: true } as const;
-  switch (interaction.options.getSubcommand()) {
-    case 'watch':
-      return ctx.answer(interaction, pool.setWatch(guildId, on, admin).then((r) => replyTo(r, f, watchView)), private_);
-    case 'share':
-      return ctx.answer(interaction, pool.setShare(guildId, on, admin).then((r) => replyTo(r, f, (c) => shareView(c, f))), private_);
-    case 'adopt':
-      return ctx.answer(interaction, pool.preview(guildId, admin).then((r) => replyTo(r, f, (p) => adoptPromptView(p, interaction.user.id, f))), private_);
-    default:
-      return ctx.answer(interaction, pool.status(guildId).then((r) => replyTo(r, f, memoryStatusView)), private_);
+  const subcommand = interaction.options.getSubcommand(true);
+  if (subcommand === 'watch' || subcommand === 'share') {
+    // Required, and checked against the registered choices: a stale or forged value ("yes",
+    // "ON", none at all) must not turn watching off or withdraw the server from the pool.
+    interaction.options.getString('state', true);
+    const state = stringChoice(interaction, 'state', ['on', 'off'], 'on or off');
+    if (!state.ok) return ctx.answer(interaction, problemReply(state.problem, f), private_);
+    const on = state.value === 'on';
+    if (subcommand === 'watch') return ctx.answer(interaction, pool.setWatch(guildId, on, admin).then((r) => replyTo(r, f, watchView)), private_);
+    return ctx.answer(interaction, pool.setShare(guildId, on, admin).then((r) => replyTo(r, f, (c) => shareView(c, f))), private_);
   }
+  if (subcommand === 'adopt') return ctx.answer(interaction, pool.preview(guildId, admin).then((r) => replyTo(r, f, (p) => adoptPromptView(p, interaction.user.id, f))), private_);
+  if (subcommand === 'status') return ctx.answer(interaction, pool.status(guildId).then((r) => replyTo(r, f, memoryStatusView)), private_);
+  throw new DiscordjsError(DiscordjsErrorCodes.CommandInteractionOptionNoSubcommand);
 }
 
 /** `memory:adopt:<user>` or `memory:cancel:<user>`, from the adopt prompt. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameKey } from '../../src/bot/records.ts';
 import { startBot, type RunningBot } from '../../src/discord/bot.ts';
 import { STALE_OPTIONS_TEXT, UNKNOWN_INTERACTION_TEXT } from '../../src/discord/dispatch.ts';
-import { isCallback, startFakeDiscord, type FakeDiscord, type InteractOptions } from '../support/fakeDiscord/index.ts';
+import { ADMIN_PERMISSIONS, isCallback, startFakeDiscord, type FakeDiscord, type InteractOptions } from '../support/fakeDiscord/index.ts';
 import { collectingLog, tempDir } from './support.ts';
 
 const GUILD = '710000000000000001';
@@ -93,5 +93,20 @@ describe('every interaction gets an answer', () => {
     expect(outcomes).toContain('unknown_command');
     expect(outcomes.filter((o) => o === 'stale_options')).toHaveLength(3);
     expect(outcomes.filter((o) => o === 'refused')).toHaveLength(4);
+  });
+
+  it('/memory watch and share take only on or off: another value, none, or an unknown subcommand changes nothing', async () => {
+    const memory = (subcommand: string, options: Record<string, string> = {}) =>
+      privateReply({ type: 'command', name: 'memory', subcommand, options, guildId: GUILD, channelId: CHANNEL, permissions: ADMIN_PERMISSIONS } as InteractOptions);
+    const before = (await memory('status')).text;
+    expect(before).toContain('Watching games between members: **on**');
+    for (const [subcommand, state] of [['watch', 'yes'], ['watch', 'ON'], ['share', 'maybe']] as const) {
+      expect(await memory(subcommand, { state })).toEqual({ text: `state must be on or off, not "${state}".`, ephemeral: true });
+    }
+    for (const subcommand of ['watch', 'share', 'explode']) expect(await memory(subcommand)).toEqual({ text: STALE_OPTIONS_TEXT, ephemeral: true });
+    expect((await memory('status')).text).toBe(before);
+    // And the values Discord offers still work.
+    expect((await memory('watch', { state: 'off' })).text).toMatch(/^Watching is \*\*off\*\*/);
+    expect((await memory('watch', { state: 'on' })).text).toMatch(/^Watching is \*\*on\*\*/);
   });
 });
