@@ -9,8 +9,6 @@
  * - `status`: the two settings and the pool's size.
  */
 import {
-  DiscordjsError,
-  DiscordjsErrorCodes,
   InteractionContextType,
   MessageFlags,
   PermissionFlagsBits,
@@ -22,7 +20,7 @@ import { adoptCancelledView, adoptedView, adoptPromptView, memoryStatusView, sha
 import { problemReply, replyTo } from '../src/bot/views.ts';
 import { describeBotProblem, discordFrontend as f } from '../src/bot/words.ts';
 import type { CommandContext } from '../src/discord/command.ts';
-import { stringChoice } from '../src/discord/options.ts';
+import { StaleOptionsError, stringChoice } from '../src/discord/options.ts';
 
 const onOff = (o: import('discord.js').SlashCommandStringOption) =>
   o.setName('state').setDescription('on or off').setRequired(true).addChoices({ name: 'on', value: 'on' }, { name: 'off', value: 'off' });
@@ -61,7 +59,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Com
   }
   if (subcommand === 'adopt') return ctx.answer(interaction, pool.preview(guildId, admin).then((r) => replyTo(r, f, (p) => adoptPromptView(p, interaction.user.id, f))), private_);
   if (subcommand === 'status') return ctx.answer(interaction, pool.status(guildId).then((r) => replyTo(r, f, memoryStatusView)), private_);
-  throw new DiscordjsError(DiscordjsErrorCodes.CommandInteractionOptionNoSubcommand);
+  throw new StaleOptionsError(`/memory has no subcommand ${subcommand}`);
 }
 
 /** `memory:adopt:<user>` or `memory:cancel:<user>`, from the adopt prompt. */

@@ -19,6 +19,7 @@ import { DiscordjsErrorCodes, MessageFlags, type Interaction } from 'discord.js'
 import { errorText } from '../bot/log.ts';
 import type { CommandContext } from './command.ts';
 import { commandNamed } from './commands.ts';
+import { StaleOptionsError } from './options.ts';
 import { INTERNAL_ERROR_TEXT } from './respond.ts';
 
 /** What came of an interaction: handled, no command for it, options out of date, or its handler failed. */
@@ -62,7 +63,7 @@ export async function handleInteraction(interaction: Interaction, ctx: CommandCo
     await work;
     return 'handled';
   } catch (e) {
-    const stale = OPTION_ERRORS.has((e as { code?: unknown }).code as string);
+    const stale = e instanceof StaleOptionsError || OPTION_ERRORS.has((e as { code?: unknown }).code as string);
     ctx.log[stale ? 'warn' : 'error']('answering an interaction failed', { what, interaction: interaction.id, error: errorText(e) });
     await answerIfSilent(interaction, stale ? STALE_OPTIONS_TEXT : INTERNAL_ERROR_TEXT, ctx);
     return stale ? 'stale' : 'failed';

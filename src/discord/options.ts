@@ -28,3 +28,6 @@ export function stringChoice<T extends string>(interaction: ChatInputCommandInte
   return { ok: true, value: value as T };
 }
 
+
+/** Thrown by a command for options no registration of it has (a subcommand it no longer has): answered as discord.js's own option errors are, "out of date". */
+export class StaleOptionsError extends Error {}
