@@ -126,6 +126,31 @@ describe('two learners, one library file', () => {
     expect(texts(file)).toEqual(["(1) 2:4'", '(1, 1) 2:4, 4']);
   });
 
+  it('a save keeps the file\'s own lines, a person\'s notes among them, and appends what it lacks', async () => {
+    const file = join(tempFolder(), 'notes.txt');
+    const mine = "# my precious notes\n#   about Fig. 5, keep\n(1) 2:4'\n\n# the end of my notes";
+    writeFileSync(file, mine);
+    const learned = Library.empty();
+    learned.add(expectOk(parseDescription("(1) 2:4'")), { game: 'g-1', move: 3, date: '2026-12-03' });
+    learned.add(expectOk(parseDescription('(1, 1) 3:3\', 3\'')), { game: 'g-1', move: 5, date: '2026-12-03' });
+    const saved = expectOk(await saveLearned(file, learned, ['a header that must not replace theirs']));
+    expect(saved.size).toBe(3);
+    expect(readFileSync(file, 'utf8')).toBe(`${mine}\n# learned from g-1, move 5, 2026-12-03\n(1, 1) 3:3', 3'\n`);
+    // Saved again with nothing new, the file is left as it is.
+    expectOk(await saveLearned(file, learned, []));
+    expect(readFileSync(file, 'utf8')).toBe(`${mine}\n# learned from g-1, move 5, 2026-12-03\n(1, 1) 3:3', 3'\n`);
+  });
+
+  it('a game named with a line break is written on one comment line, so the file reads back', async () => {
+    const file = join(tempFolder(), 'lib.txt');
+    const learned = Library.empty();
+    learned.add(expectOk(parseDescription("(1) 2:4'")), { game: 'bad\nname.txt\r(9) 9:9', move: 11, date: '2026-12-03' });
+    expectOk(await saveLearned(file, learned, ['server\n(1, 2) 4:4, 4-4, 4']));
+    const back = expectOk(Library.fromFile(readFileSync(file, 'utf8')));
+    expect(back.entries.slice(1).map((e) => [e.subgoal.text, e.provenance?.game])).toEqual([["(1) 2:4'", 'bad name.txt (9) 9:9']]);
+    expect(readFileSync(file, 'utf8').split('\n')[0]).toBe('# server (1, 2) 4:4, 4-4, 4');
+  });
+
   it('twelve saves at once in one process lose nothing', async () => {
     const file = join(tempFolder(), 'lib.txt');
     const descriptions = distinctDescriptions(12);

@@ -6,7 +6,8 @@
  * `saveLearned` is one read-merge-write under the file's lock (src/storage/fileLock.ts): it
  * reads what is on disk now, merges what this process learned into it (`Library.merge`: the
  * file's entries first, in their order and with their provenance, then ours that it lacks),
- * and replaces the file atomically (a temporary file in the same folder, renamed over it:
+ * — the file's own text kept line for line, a person's comments among it, and our new
+ * entries appended after it — and replaces the file atomically (a temporary file in the same folder, renamed over it:
  * src/storage/files.ts), so a reader sees the old file or the new, never half of one. The
  * merged library is returned: subgoals other learners wrote become this player's too.
  *
@@ -19,6 +20,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { Library } from '../learning/library.ts';
+import { makeLibraryFile } from '../notation/libraryFile.ts';
 import { describeProblem, err, ok, problem, type Result } from '../rules/result.ts';
 import { withFileLock, type FileLockOptions } from '../storage/fileLock.ts';
 import { errnoCode, fileFailure, writeFileAtomic } from '../storage/files.ts';
@@ -54,7 +56,11 @@ export async function saveLearned(path: string, learned: Library, header: readon
       const merged = onDisk.value.merge(learned);
       // Nothing the file lacks: leave it (and its own header comments) alone.
       if (merged.size === onDisk.value.size) return ok(merged);
-      return write(path, merged.toFile(header), merged);
+      // The file's own lines stay as they are — a person's notes among them — and what it
+      // lacks is appended: the merge keeps the file's entries first, so ours are its tail.
+      const added = merged.entries.slice(onDisk.value.size).map((e) => ({ description: e.subgoal.description, ...(e.provenance !== undefined ? { provenance: e.provenance } : {}) }));
+      const kept = text === '' || text.endsWith('\n') ? text : `${text}\n`;
+      return write(path, kept + makeLibraryFile(added), merged);
     },
     lock,
   );

@@ -36,7 +36,17 @@ export interface LibraryFileEntry {
 }
 
 export function makeProvenance(p: Provenance): string {
-  return `learned from ${p.game}, move ${p.move}, ${p.date}`;
+  return `learned from ${oneLine(p.game)}, move ${p.move}, ${p.date}`;
+}
+
+/**
+ * Text made one comment line: a line break or other control character (from a game file's
+ * name, a server id typed by hand) would end the comment and start a line the file cannot
+ * read back as a description, so each becomes a space.
+ */
+export function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
 }
 
 const PROVENANCE = /^learned from (.+), move (\d+), (\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?)$/;
@@ -76,7 +86,7 @@ export function parseLibraryFile(text: string): Result<LibraryFileEntry[]> {
  * optional header comment lines. The rule of five is left out: every library holds it.
  */
 export function makeLibraryFile(entries: readonly { description: Description; provenance?: Provenance }[], header: readonly string[] = []): string {
-  const lines = header.map((h) => (h === '' ? '#' : `# ${h}`));
+  const lines = header.map((h) => (h === '' ? '#' : `# ${oneLine(h)}`));
   for (const e of entries) {
     const text = canonicalString(e.description);
     if (text === RULE_OF_FIVE) continue;
