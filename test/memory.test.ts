@@ -228,6 +228,14 @@ describe('gomoku memory', () => {
     expect((await memory(env, ['export'])).err).toContain('export needs --guild ID');
     expect((await memory(env, ['import', '--guild', 'g'])).err).toContain('import needs --library FILE');
     expect((await memory(env, ['list', '--guild', 'g'])).err).toContain('list takes no --guild');
+    for (const id of [' 123', 'not a snowflake!', '123\n(1, 2) 4:4, 4-4, 4']) {
+      for (const action of [['export', '--guild', id], ['import', '--guild', id, '--library', PAPER_FILE]]) {
+        const r = await memory(env, action);
+        expect(r.code).toBe(2);
+        expect(r.err).toContain('is not a server id');
+      }
+    }
+    expect((await memory(env, ['list'])).out).not.toMatch(/snowflake|^ 123/m);
     const missing = await memory(env, ['import', '--guild', 'g', '--library', '/nonexistent/lib.txt']);
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('cannot read /nonexistent/lib.txt');

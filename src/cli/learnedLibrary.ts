@@ -5,7 +5,7 @@
  *
  * `saveLearned` is one read-merge-write under the file's lock (src/storage/fileLock.ts): it
  * reads what is on disk now, merges what this process learned into it (`Library.merge`: the
- * file's entries first, in their order and with their provenance, then ours that it lacks),
+ * file's entries first, in their order and with their provenance, then ours that it lacks)
  * — the file's own text kept line for line, a person's comments among it, and our new
  * entries appended after it — and replaces the file atomically (a temporary file in the same folder, renamed over it:
  * src/storage/files.ts), so a reader sees the old file or the new, never half of one. The

@@ -33,7 +33,7 @@ import { bumpLibraryVersion, compiledLibrary, versionText } from '../bot/library
 import { canonicalise } from '../notation/canonical.ts';
 import { compileCached, Library } from '../learning/library.ts';
 import { parseLibraryFile } from '../notation/libraryFile.ts';
-import { describeProblem, type Problem } from '../rules/result.ts';
+import { describeProblem, shownInput, type Problem } from '../rules/result.ts';
 import { isStorageUnavailable, openMemory, type Memory, type StorageEnv, type StorageLog, type StorageUnavailable } from '../storage/index.ts';
 import { fileFailure, writeFileAtomic } from '../storage/files.ts';
 import { parseArgs, readInput, type Command } from './command.ts';
@@ -56,6 +56,9 @@ is set, else the files under DATA_DIR (and STORAGE_NAMESPACE), from the environm
 
 /** How the tool opens storage: `openMemory` but for tests, which pass storage that fails on cue. */
 export type OpenMemory = (env: StorageEnv, log: StorageLog) => ReturnType<typeof openMemory<BotSchema>>;
+
+/** A server id as storage keys them: Discord's snowflakes, the terminal game's `terminal`, a test's `guild-a`. */
+const SERVER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 const openBotMemory: OpenMemory = (env, log) => openMemory(env, botCodecs, { log });
 
@@ -92,6 +95,11 @@ async function runMemory(args: readonly string[], io: CliIO, env: StorageEnv, op
   if (action === undefined || allowed[action] === undefined) return usage(action === undefined ? 'give list, export or import' : `unknown action "${action}"`);
   for (const name of flags.keys()) if (!allowed[action].includes(name)) return usage(`${action} takes no --${name}`);
   if (action !== 'list' && (guild === undefined || guild.trim() === '')) return usage(`${action} needs --guild ID`);
+  // Checked before anything is read or written: an id with a space, a line break or other
+  // punctuation is a typing slip (or would be written into a file's header), never a server.
+  if (guild !== undefined && !SERVER_ID.test(guild)) {
+    return usage(`--guild "${shownInput(guild, 40)}" is not a server id: Discord's are digits (like 210000000000000001), the terminal game's is terminal`);
+  }
   if (action === 'import' && flags.get('library') === undefined) return usage('import needs --library FILE');
 
   let text: string | undefined;
