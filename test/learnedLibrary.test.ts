@@ -151,6 +151,12 @@ describe('two learners, one library file', () => {
     expect(readFileSync(file, 'utf8').split('\n')[0]).toBe('# server (1, 2) 4:4, 4-4, 4');
   });
 
+  it('a brain refuses a library file too large to be one (/dev/zero) rather than reading it for ever', () => {
+    const r = createElcockPlayer({ library: '/dev/zero', learn: true, level: 1, seed: 1 });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toBe('/dev/zero is too large for a library: it holds more than 16 MiB');
+  });
+
   it('twelve saves at once in one process lose nothing', async () => {
     const file = join(tempFolder(), 'lib.txt');
     const descriptions = distinctDescriptions(12);

@@ -17,7 +17,7 @@
  * Gomocup manager is waiting for the next game); the next pass begins where one ran out of
  * time. A lesson found so is provenanced to its game with `-reflected` after the id.
  */
-import { readFileSync } from 'node:fs';
+import { INPUT_LIMITS, InputTooLarge, readFileBounded } from '../bot/io.ts';
 import { analyseGame } from '../learning/analysis.ts';
 import { passOrder } from '../learning/reflection.ts';
 import type { MovePlayer } from '../play/engine.ts';
@@ -42,8 +42,10 @@ export function createElcockPlayer(options: PlayerOptions): Result<MovePlayer> {
   if (options.library !== undefined) {
     let text: string | undefined;
     try {
-      text = readFileSync(options.library, 'utf8');
+      // Bounded as every file the tools read (src/bot/io.ts): /dev/zero must not hang a brain.
+      text = readFileBounded(options.library, INPUT_LIMITS.library);
     } catch (e) {
+      if (e instanceof InputTooLarge) return err(problem('library-unreadable', `${options.library} is too large for a library: ${e.message}`));
       // With --learn a library file that does not exist yet is simply empty.
       if (!options.learn || (e as NodeJS.ErrnoException).code !== 'ENOENT') {
         return err(problem('library-unreadable', `cannot read ${options.library}: ${(e as Error).message}`));
