@@ -62,11 +62,13 @@ export async function pastGames(store: BotStore, guildId: string, limit = GAMES_
 
 /** One game's replay. */
 export async function replayOf(store: BotStore, guildId: string, id: string): Promise<BotResult<Replay>> {
-  const wanted = id.trim();
-  if (!GAME_ID.test(wanted)) return refuse({ code: 'no-such-game', id: shownInput(wanted, 40) });
+  const typed = id.trim();
+  // Ids are lower-case; autocomplete matches what is typed in any case, and so does this.
+  const wanted = typed.toLowerCase();
+  if (!GAME_ID.test(wanted)) return refuse({ code: 'no-such-game', id: shownInput(typed, 40) });
   const memory = store.guild(guildId);
   const record = await memory.records.get(wanted);
-  if (record === undefined) return refuse({ code: 'no-such-game', id: wanted });
+  if (record === undefined) return refuse({ code: 'no-such-game', id: typed });
   const learned = learnedByGame((await memory.library.list()).map((e) => e.value)).get(record.id) ?? [];
   const game = gameOf(record);
   const status = game.status;

@@ -251,6 +251,8 @@ describe('a newcomer on Discord: six in a row, expired games, past games and rep
     const bytes = replay.files[0].bytes;
     expect(bytes.length).toBeLessThan(MB);
     expect(decodeGif(bytes).frames).toHaveLength(171);
+    // Typed in capitals (autocomplete offers it whatever the case), it is the same game.
+    expect((await command(BOB, 'replay', { game: ' MWLONG00-0170 ' })).content).toContain('170 moves.');
     for (const id of ['nope-0000', '../../etc', '']) {
       const answer = await command(BOB, 'replay', { game: id });
       expect(answer, id).toMatchObject({ ephemeral: true, files: [] });
