@@ -127,6 +127,13 @@ describe('description notation: malformed input', () => {
     expect(!end.ok && end.error.message).toBe('expected a pattern (0 to 5) or a comment but found end of input');
   });
 
+  it('shows what was found as input is shown: an escape named, not sent to the terminal; an emoji whole', () => {
+    const escape = parseDescription('(1) 1:5 \u001b[31mred');
+    expect(!escape.ok && escape.error.message).toBe("expected ',' or '-' or end of input but found '\\u001b'");
+    const emoji = parseDescription('(😀) 1:5');
+    expect(!emoji.ok && emoji.error.message).toMatch(/found '😀'$/);
+  });
+
   it('names the disagreeing entries', () => {
     const r = parseDescription('(1, 2-2) 4, 3-3:4');
     expect(!r.ok && r.error.message).toBe('node 1 names 2 on a line, but node 2 has no entry 1');

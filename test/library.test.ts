@@ -115,6 +115,12 @@ describe('gomoku threats / stream / canon', () => {
     const lines = bad.err.split('\n');
     expect(lines[0]).toBe('(1, 1) 2:4, 4)');
     expect(lines[1]).toBe(`${' '.repeat(13)}^`);
+    // An escape character is named, not sent to the terminal, and the caret counts what is shown;
+    // of input on several lines, the line with the fault is the one shown.
+    const escape = await runCli(['canon', '(1) 1:5 \u001b[31mred']);
+    expect(escape.err.split('\n').slice(0, 2)).toEqual(['(1) 1:5 \\u001b[31mred', `${' '.repeat(8)}^`]);
+    const twoLines = await runCli(['canon', '(1)\n1:5 x']);
+    expect(twoLines.err.split('\n').slice(0, 2)).toEqual(['1:5 x', `${' '.repeat(4)}^`]);
     // Well-formed but no subgoal: node 2 lies on no line of node 1's, so nothing could compile it.
     const apart = await runCli(['canon', '(1-2) 4-4']);
     expect(apart.code).toBe(1);

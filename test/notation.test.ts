@@ -63,6 +63,9 @@ describe('point notation', () => {
     expect(faces).not.toMatch(/[\ud800-\udfff]/);
     // A right-to-left override, a zero-width space and a byte-order mark are named, not obeyed.
     expect(shownInput('\u202eevil\u200bk10\ufeff')).toBe('\\u202eevil\\u200bk10\\ufeff');
+    // So is a space that is not the plain one, which would read as a space in quotes.
+    expect(shownInput('k10\u00a0')).toBe('k10\\u00a0');
+    expect(shownInput('k\u300010')).toBe('k\\u300010');
   });
 });
 

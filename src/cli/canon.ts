@@ -5,6 +5,7 @@
 import { canonicalise, canonicalString } from '../notation/canonical.ts';
 import { compileDescription } from '../recognition/compile.ts';
 import { parseDescription } from '../notation/descriptionNotation.ts';
+import { shownInput } from '../rules/result.ts';
 import { parseArgs, type Command } from './command.ts';
 import type { CliIO } from '../bot/io.ts';
 
@@ -16,10 +17,19 @@ Prints the canonical form of a subgoal description written in Murray & Elcock's 
 Quote the description: the shell reads ( ) and ' itself. If it is not a valid description,
 the input is printed with a ^ under the place that is wrong, and the exit code is 1.`;
 
-/** The input, a caret under `index`, and the message: tabs are kept so the caret lines up. */
+/**
+ * The input's line holding `index`, a caret under `index`, and the message. The line is shown
+ * as errors show input (an escape character or other control named, `\u001b`, not sent to the
+ * terminal), and the caret counts what is shown; tabs are kept so the caret lines up.
+ */
 export function markPosition(text: string, index: number, message: string): string {
-  const pad = text.slice(0, index).replace(/[^\t]/g, ' ');
-  return `${text}\n${pad}^\n${message}`;
+  const start = text.lastIndexOf('\n', index - 1) + 1;
+  const newline = text.indexOf('\n', index);
+  const end = newline < 0 ? text.length : newline;
+  const show = (t: string) => [...t].map((ch) => (ch === '\t' ? ch : shownInput(ch))).join('');
+  const before = show(text.slice(start, index));
+  const pad = [...before].map((ch) => (ch === '\t' ? ch : ' ')).join('');
+  return `${before}${show(text.slice(index, end))}\n${pad}^\n${message}`;
 }
 
 export const canonCommand: Command = {

@@ -33,7 +33,7 @@ import {
   type DescriptionNode,
   type NodeLine,
 } from './description.ts';
-import { err, ok, problem, type Problem, type Result } from '../rules/result.ts';
+import { err, ok, problem, shownInput, type Problem, type Result } from '../rules/result.ts';
 
 /**
  * The most nodes a written description may have, and so the compiler's limit too
@@ -253,8 +253,10 @@ class DescriptionParser {
   }
 
   private found(): string {
-    const c = this.peek();
-    return c === undefined ? 'end of input' : `'${c}'`;
+    const c = this.text.codePointAt(this.index);
+    // The whole character (an emoji is two UTF-16 units), shown as an error shows input: an
+    // escape character or a line break is named, not sent to the terminal.
+    return c === undefined ? 'end of input' : `'${shownInput(String.fromCodePoint(c))}'`;
   }
 
   private expected(what: string): undefined {

@@ -46,9 +46,9 @@ export function expectOk<T>(r: Result<T, Problem>): T {
   return r.value;
 }
 
-/** Characters that would hide or act rather than show: controls, bidirectional overrides, zero widths, the byte-order mark. */
+/** Characters that would hide or act rather than show: controls, bidirectional overrides, zero widths, spaces other than the plain one (a no-break space looks like one), the byte-order mark. */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const UNSHOWN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069\ufeff]/;
+const UNSHOWN = /[\u0000-\u001f\u007f-\u00a0\u061c\u2000-\u200f\u202a-\u202f\u2028\u2029\u205f\u2066-\u2069\u3000\ufeff]/;
 
 /**
  * Someone's input as an error message shows it: characters that would hide or act (a
