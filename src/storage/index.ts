@@ -78,6 +78,7 @@ import type { Backend, BackendKind } from './backend.ts';
 import { consoleLog, type StorageLog } from './errors.ts';
 import { openFileBackend } from './file.ts';
 import { checkWritable, removeLeftoverTemps } from './hygiene.ts';
+import { shownInput } from '../rules/result.ts';
 import { isValidNamespace } from './keys.ts';
 import { Memory, type Codecs, type GuildMemory, type Schema } from './memory.ts';
 import { openRedisBackend } from './redis.ts';
@@ -125,7 +126,21 @@ export function storageConfig(env: StorageEnv): StorageConfig {
     throw new TypeError(`STORAGE_NAMESPACE must be 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or digit`);
   }
   const url = nonEmpty(env.REDIS_URL);
+  if (url !== undefined) checkRedisUrl(url);
   return url === undefined ? { kind: 'file', dataDir, namespace } : { kind: 'redis', url, dataDir, namespace };
+}
+
+/** A REDIS_URL that is no Redis URL is named as such, not left to the client's bare "Invalid URL". */
+function checkRedisUrl(url: string): void {
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    throw new TypeError(`REDIS_URL must be a Redis URL like redis://127.0.0.1:6379, not "${shownInput(url, 60)}"`);
+  }
+  if (protocol !== 'redis:' && protocol !== 'rediss:') {
+    throw new TypeError(`REDIS_URL must be a Redis URL (redis:// or rediss://), not one with ${shownInput(protocol, 20)}`);
+  }
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

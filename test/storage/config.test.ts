@@ -27,6 +27,12 @@ describe('storageConfig', () => {
       expect(() => storageConfig({ STORAGE_NAMESPACE: bad })).toThrow(/STORAGE_NAMESPACE/);
     }
   });
+
+  it('names REDIS_URL when it is no Redis URL', () => {
+    expect(() => storageConfig({ REDIS_URL: 'garbage' })).toThrow('REDIS_URL must be a Redis URL like redis://127.0.0.1:6379, not "garbage"');
+    expect(() => storageConfig({ REDIS_URL: 'http://x' })).toThrow('REDIS_URL must be a Redis URL (redis:// or rediss://), not one with http:');
+    expect(storageConfig({ REDIS_URL: 'rediss://user:pw@host:6380/2' })).toMatchObject({ kind: 'redis' });
+  });
 });
 
 describe('openStorage', () => {
