@@ -255,7 +255,9 @@ describe('GomocupSession', () => {
       [['BOARD', 'a,7,2', '7,7,1', '8,8,2', 'DONE'], /^ERROR BOARD line 1: "a,7,2" is not a stone line: x,y,field, whole numbers from 0; the position is ignored$/],
       // Input is echoed short, and control characters shown, not sent back raw.
       [[`TURN ${'7,'.repeat(5000)}`], /^ERROR TURN needs 2 numbers separated by commas, not "7,7,.{40,60}… \(10000 characters\)"$/],
-      [['FOO\u001b[31m'], /^ERROR unknown command "FOO\\u001b\[31M"$/],
+      // Quoted as sent, not upper-cased.
+      [['FOO\u001b[31m'], /^ERROR unknown command "FOO\\u001b\[31m"$/],
+      [['pizza 1'], /^ERROR unknown command "pizza"$/],
       [['BOARD', '0,0,1', '1,0,1', '2,0,1', '3,0,1', '4,0,1', '0,5,2', '2,5,2', '4,5,2', '6,5,2', '8,5,2', 'DONE'], /cannot be reached/],
     ];
     for (const [lines, message] of bad) {

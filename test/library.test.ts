@@ -119,6 +119,8 @@ describe('gomoku threats / stream / canon', () => {
     // of input on several lines, the line with the fault is the one shown.
     const escape = await runCli(['canon', '(1) 1:5 \u001b[31mred']);
     expect(escape.err.split('\n').slice(0, 2)).toEqual(['(1) 1:5 \\u001b[31mred', `${' '.repeat(8)}^`]);
+    const extra = await runCli(['library', 'extra']);
+    expect([extra.code, extra.err.split('\n')[0]]).toEqual([2, 'gomoku library: unexpected argument "extra"']);
     const twoLines = await runCli(['canon', '(1)\n1:5 x']);
     expect(twoLines.err.split('\n').slice(0, 2)).toEqual(['1:5 x', `${' '.repeat(4)}^`]);
     // Well-formed but no subgoal: node 2 lies on no line of node 1's, so nothing could compile it.

@@ -1,6 +1,6 @@
 /** `gomoku library [--library FILE]` prints a library grouped by node list, as the paper does. */
 import { Library, makeProvenance } from '../learning/library.ts';
-import { describeProblem } from '../rules/result.ts';
+import { describeProblem, shownInput } from '../rules/result.ts';
 import { parseArgs, readInput, type Command } from './command.ts';
 import type { CliIO } from '../bot/io.ts';
 
@@ -17,7 +17,7 @@ export const libraryCommand: Command = {
   run(args: readonly string[], io: CliIO): number {
     const parsed = parseArgs(args, { values: ['library'], switches: ['provenance'] });
     if (!parsed.ok || parsed.value.positional.length > 0) {
-      io.err(`gomoku library: ${parsed.ok ? 'unexpected argument' : parsed.message}\n\n${help}`);
+      io.err(`gomoku library: ${parsed.ok ? `unexpected argument "${shownInput(parsed.value.positional[0], 40)}"` : parsed.message}\n\n${help}`);
       return 2;
     }
     const path = parsed.value.flags.get('library') as string | undefined;

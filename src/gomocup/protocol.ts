@@ -121,7 +121,8 @@ export function parseGomocupCommand(line: string): Result<GomocupCommand> {
       return ok({ kind: 'info', key: m[1].toLowerCase(), value: m[2].trim() });
     }
   }
-  return err(problem('unknown-command', `unknown command "${shownInput(keyword)}"`, { index: start }));
+  // Quoted as it was sent, not as it was upper-cased to be recognised.
+  return err(problem('unknown-command', `unknown command "${shownInput(space < 0 ? text : text.slice(0, space))}"`, { index: start }));
 }
 
 export function makeGomocupCommand(c: GomocupCommand): string {
