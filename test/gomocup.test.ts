@@ -397,6 +397,13 @@ describe('gomoku brain, the process', () => {
     expect(await badLibrary.exited).toBe(1);
     expect(badLibrary.stderr()).toMatch(/^gomoku brain: [^\n]*bad-shape\.txt, line 3, column \d+: [^\n]*\(shape-mismatch\)\n$/);
     expect(badLibrary.stderr().match(/line 3/g)).toHaveLength(1);
+    // Options a player has no use for are refused, not ignored: nobody is left believing it learns.
+    const ignored = spawnBrain(['--player', 'gomokuai', '--library', join(FIXTURES, 'libraries', 'bad-shape.txt'), '--level', '99', '--learn']);
+    expect(await ignored.exited).toBe(1);
+    expect(ignored.stderr()).toMatch(/^gomoku brain: the gomokuai player takes no --library, --level, --learn: it has no library or levels and learns nothing/);
+    const tss = spawnBrain(['--player', 'tss', '--learn']);
+    expect(await tss.exited).toBe(1);
+    expect(tss.stderr()).toMatch(/^gomoku brain: the tss player takes no --learn: it reads no library and learns nothing/);
   });
 });
 

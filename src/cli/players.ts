@@ -14,11 +14,22 @@ import type { PlayerFactory, PlayerOptions } from './playerFactory.ts';
 export const playerFactories: Readonly<Record<string, PlayerFactory>> = {
   // The project's player: recognises its library's subgoals, learns with --learn (the default).
   elcock: createElcockPlayer,
-  // gomokuai has no library, levels or randomness, and learns nothing: it ignores them all.
-  gomokuai: () => ok(createGomokuaiPlayer()),
-  // The soundness solver as a threat-space player (src/cli/solverPlayer.ts); --level 1..5 sets its depth.
-  tss: createSolverPlayer,
+  // gomokuai has no library, levels or randomness, and learns nothing: options for them are
+  // refused rather than ignored, so nobody believes it read a library or learns.
+  gomokuai: (o) => refuseOptions('gomokuai', o, ['library', 'level', 'learn', 'reflectEvery']) ?? ok(createGomokuaiPlayer()),
+  // The soundness solver as a threat-space player (src/cli/solverPlayer.ts); --level 1..5 sets
+  // its depth. It reads no library and learns nothing.
+  tss: (o) => refuseOptions('tss', o, ['library', 'learn', 'reflectEvery']) ?? createSolverPlayer(o),
 };
+
+const OPTION_FLAGS = { library: '--library', level: '--level', learn: '--learn', reflectEvery: '--reflect-every' } as const;
+
+/** The problem naming the options given that `player` has no use for, or undefined if none was. */
+function refuseOptions(player: string, o: PlayerOptions, unused: readonly (keyof typeof OPTION_FLAGS)[]): Result<MovePlayer> | undefined {
+  const given = unused.filter((k) => (k === 'learn' ? o.learn : o[k] !== undefined)).map((k) => OPTION_FLAGS[k]);
+  if (given.length === 0) return undefined;
+  return err(problem('unsupported-option', `the ${player} player takes no ${given.join(', ')}: ${player === 'tss' ? 'it reads no library and learns nothing' : 'it has no library or levels and learns nothing'}`));
+}
 
 export const playerNames: readonly string[] = Object.keys(playerFactories);
 
