@@ -130,6 +130,10 @@ describe('description notation: malformed input', () => {
   it('shows what was found as input is shown: an escape named, not sent to the terminal; an emoji whole', () => {
     const escape = parseDescription('(1) 1:5 \u001b[31mred');
     expect(!escape.ok && escape.error.message).toBe("expected ',' or '-' or end of input but found '\\u001b'");
+    const huge = parseDescription('(1) 99999999999999999999');
+    expect(!huge.ok && huge.error.message).toBe('pattern of more than 15 digits is out of range: n runs from 0 to 5');
+    const hugeComment = parseDescription('(1) 99999999999999999999:5');
+    expect(!hugeComment.ok && hugeComment.error.message).toBe("node 1's comment of more than 15 digits is not a number of moves (1 or more)");
     const emoji = parseDescription('(😀) 1:5');
     expect(!emoji.ok && emoji.error.message).toMatch(/found '😀'$/);
   });

@@ -133,10 +133,18 @@ export async function runPlay(options: PlayOptions): Promise<number> {
   return 0;
 }
 
+/** The commands that take nothing after them. */
+const ALONE: ReadonlySet<string> = new Set(['help', 'board', 'hint', 'threats', 'stats', 'resign', 'reset']);
+
 /** The reply to one command line; undefined for an unknown command. */
 async function run(service: GameService, command: string, args: readonly string[]): Promise<Reply | undefined> {
   const seat = TERMINAL_SEAT;
   const view = <T>(r: BotResult<T>, v: (x: T) => Reply) => replyTo(r, f, v);
+  // A command that takes nothing, given more, is not run: "resign now please" might be a
+  // sentence typed at the wrong prompt, and nothing should happen that was not asked for.
+  if (ALONE.has(command) && args.length > 0) {
+    return { text: `${command} takes nothing after it, not "${shownInput(args.join(' '), 40)}": type ${command} alone.`, images: [], private: true };
+  }
   switch (command) {
     case 'help':
       // The rules and how the bot learns as /help says them, with this game's own commands.
@@ -161,8 +169,9 @@ async function run(service: GameService, command: string, args: readonly string[
     case 'threats':
       return view(await service.threats(seat), (t) => threatsView(t, f));
     case 'library': {
-      const page = args.length === 0 ? 1 : Number(args[0]);
-      if (!Number.isInteger(page)) return problemReply({ code: 'bad-option', option: 'page', text: args[0], allowed: 'a page number' }, f);
+      // Digits only (Number() would take 0x2 and 1e0), and few enough to be a page.
+      const page = args.length === 0 ? 1 : /^\d{1,6}$/.test(args[0]) ? Number(args[0]) : NaN;
+      if (args.length > 1 || !Number.isInteger(page)) return problemReply({ code: 'bad-option', option: 'page', text: shownInput(args.join(' '), 40), allowed: 'a page number' }, f);
       return view(await service.library(seat.guildId, page), (p) => libraryView(p, f));
     }
     case 'stats':
@@ -181,11 +190,14 @@ async function run(service: GameService, command: string, args: readonly string[
 /** `challenge 15 white 2`: each word is recognised by its value, in any order. */
 function challengeOptions(args: readonly string[]): { size?: BoardSize; colour?: ColourChoice; level?: Level } | { problem: Reply } {
   const out: { size?: BoardSize; colour?: ColourChoice; level?: Level } = {};
+  const allowed = 'a size (15 or 19), a colour (black, white or random) or a level (1 to 5), each once';
   for (const a of args.map((x) => x.toLowerCase())) {
-    if (a === '15' || a === '19') out.size = Number(a) as BoardSize;
-    else if (a === 'black' || a === 'white' || a === 'random') out.colour = a;
-    else if (/^[1-5]$/.test(a)) out.level = Number(a) as Level;
-    else return { problem: problemReply({ code: 'bad-option', option: 'challenge', text: a, allowed: 'a size (15 or 19), a colour (black, white or random) or a level (1 to 5)' }, f) };
+    const key = a === '15' || a === '19' ? 'size' : a === 'black' || a === 'white' || a === 'random' ? 'colour' : /^[1-5]$/.test(a) ? 'level' : undefined;
+    // An unknown word, or a second size, colour or level ("challenge 15 19"): which was meant is not guessed.
+    if (key === undefined || out[key] !== undefined) return { problem: problemReply({ code: 'bad-option', option: 'challenge', text: shownInput(a, 40), allowed }, f) };
+    if (key === 'size') out.size = Number(a) as BoardSize;
+    else if (key === 'colour') out.colour = a as ColourChoice;
+    else out.level = Number(a) as Level;
   }
   return out;
 }

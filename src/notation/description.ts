@@ -180,7 +180,7 @@ export function descriptionFault(d: Description): DescriptionFault | undefined {
   for (let i = 1; i <= k; i++) {
     const node = d.nodes[i - 1];
     if (node.comment !== undefined && !(Number.isSafeInteger(node.comment) && node.comment >= 1)) {
-      return fault('bad-comment', `node ${i}'s comment ${node.comment} is not a number of moves (1 or more)`, {
+      return fault('bad-comment', `node ${i}'s comment ${numberText(node.comment)} is not a number of moves (1 or more)`, {
         part: 'comment',
         node: i,
       });
@@ -188,7 +188,7 @@ export function descriptionFault(d: Description): DescriptionFault | undefined {
     for (let l = 0; l < node.lines.length; l++) {
       const n = node.lines[l].spec.n;
       if (!Number.isInteger(n) || n < 0 || n > MAX_PATTERN) {
-        return fault('pattern-out-of-range', `pattern ${n} is out of range: n runs from 0 to ${MAX_PATTERN}`, {
+        return fault('pattern-out-of-range', `pattern ${numberText(n)} is out of range: n runs from 0 to ${MAX_PATTERN}`, {
           part: 'patterns',
           node: i,
           line: l,
@@ -294,4 +294,9 @@ export function descriptionsEqual(a: Description, b: Description): boolean {
       );
     })
   );
+}
+
+/** A number as an error quotes it: one past exact integers (twenty 9s read as 1e20) is not printed as if it were what was typed. */
+function numberText(n: number): string {
+  return Number.isSafeInteger(n) ? String(n) : 'of more than 15 digits';
 }

@@ -56,6 +56,9 @@ describe('gomoku play', () => {
       yield 'stats';
       yield 'move q99';
       yield 'challenge 17';
+      yield 'challenge 15 19';
+      yield 'resign now please';
+      yield 'library 0x2';
       yield 'reset';
       yield 'no';
       yield 'reset';
@@ -82,7 +85,11 @@ describe('gomoku play', () => {
     expect(said).toContain('This forgets everything I have learned here: ');
     expect(said).toContain('Your move (black): type a point, a column letter and a row number such as h8.');
     expect(said).toContain('That game is over: you won it. Start a new one with "challenge".');
-    expect(said).toContain('challenge must be a size (15 or 19), a colour (black, white or random) or a level (1 to 5), not "17".');
+    expect(said).toContain('challenge must be a size (15 or 19), a colour (black, white or random) or a level (1 to 5), each once, not "17".');
+    // A second size is not guessed at, words after a command that takes none stop it, and a page is digits.
+    expect(said).toContain('challenge must be a size (15 or 19), a colour (black, white or random) or a level (1 to 5), each once, not "19".');
+    expect(said).toContain('resign takes nothing after it, not "now please": type resign alone.');
+    expect(said).toContain('page must be a page number, not "0x2".');
     expect(said).toContain('Nothing was forgotten.');
     expect(said).toMatch(/Done: I forgot \d+ learned subgoals?/);
     expect(said).toContain("My library: 0 learned subgoals");
