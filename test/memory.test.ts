@@ -124,6 +124,10 @@ describe.each(kinds)('gomoku memory on %s', (_name, makeEnv) => {
     const held = (await storage.guild('guild-m').library.list()).map((e) => e.value);
     expect(held.map((r) => r.subgoal.text).sort()).toEqual(["(1) 2:4'", "(1, 1) 3:3', 3'", '(1, 2-1) 4, 3-3:4'].sort());
     expect(held.find((r) => r.subgoal.text === "(1, 1) 3:3', 3'")?.provenance).toMatchObject({ game: 'mixed.txt (imported)', move: 5 });
+    // Marked imported, not a loss of the bot's; /library says the file and its line.
+    expect(held.filter((r) => r.subgoal.text !== "(1) 2:4'").map((r) => r.origin)).toEqual([{ kind: 'imported' }, { kind: 'imported' }]);
+    const listed = await new GameService({ store: storage, seed: 1 }).library('guild-m');
+    expect(listed.ok && listed.value.entries.map((e) => e.origin?.kind)).toContain('imported');
     const version = await storage.guild('guild-m').versions.get(LIBRARY_VERSION_KEY);
 
     const again = await memory(env, ['import', '--guild', 'guild-m', '--library', file]);

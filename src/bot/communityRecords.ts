@@ -101,7 +101,9 @@ export type LearnedOrigin =
   | { readonly kind: 'watched'; readonly black: string; readonly white: string }
   | { readonly kind: 'pool'; readonly servers: number }
   /** The bot's own win: its winning line remembered (docs/DESIGN.md, "Learning from wins"). */
-  | { readonly kind: 'win' };
+  | { readonly kind: 'win' }
+  /** From a library file, by `gomoku memory import`: whose loss or win it was, the file does not say. */
+  | { readonly kind: 'imported' };
 
 /** A subgoal in the shared pool: its canonical text and the servers that learned it, as tokens (pool.ts). */
 export interface PoolEntry {
@@ -226,7 +228,7 @@ export const poolCodec = {
 
 /** A learned subgoal's origin as stored in its record (records.ts `learnedCodec`). */
 export function encodeOrigin(o: LearnedOrigin): unknown {
-  if (o.kind === 'win') return { kind: o.kind };
+  if (o.kind === 'win' || o.kind === 'imported') return { kind: o.kind };
   return o.kind === 'watched' ? { kind: o.kind, black: o.black, white: o.white } : { kind: o.kind, servers: o.servers };
 }
 
@@ -236,5 +238,6 @@ export function decodeOrigin(raw: unknown): LearnedOrigin {
   if (o.kind === 'watched') return { kind: 'watched', black: field(o, 'black', isString, 'a member id') as string, white: field(o, 'white', isString, 'a member id') as string };
   if (o.kind === 'pool') return { kind: 'pool', servers: field(o, 'servers', (x) => isCount(x) && (x as number) >= 1, 'a number of servers') as number };
   if (o.kind === 'win') return { kind: 'win' };
-  throw new Bad('origin.kind is not watched, pool or win');
+  if (o.kind === 'imported') return { kind: 'imported' };
+  throw new Bad('origin.kind is not watched, pool, win or imported');
 }

@@ -27,7 +27,7 @@ import { makeInvitationId, type Invitation, type Played, type Resigned, type Sho
 import type { Frontend } from './frontend.ts';
 import { plural } from './words.ts';
 
-export const CHART_COLOURS = { rating: '#1b5fc4', loss: '#b3261e', win: '#7b3fa0', watched: '#1b8a3a', pool: '#e0660f' } as const;
+export const CHART_COLOURS = { rating: '#1b5fc4', loss: '#b3261e', win: '#7b3fa0', watched: '#1b8a3a', pool: '#e0660f', imported: '#5f6b7a', starter: '#a08a1e' } as const;
 /** Members listed on the leaderboard. */
 export const LEADERBOARD_SIZE = 10;
 
@@ -224,7 +224,9 @@ export function withStandings(stats: Reply, standings: BotResult<Standings>, f: 
   rows.slice(0, LEADERBOARD_SIZE).forEach((r, i) => lines.push(`${i + 1}. ${r.player === BOT_PLAYER ? 'me' : f.who(r.player)} ${ratingText(r)} · ${record(r)}`));
   if (rows.length > LEADERBOARD_SIZE) lines.push(`… and ${rows.length - LEADERBOARD_SIZE} more.`);
   const count = (k: string) => s.library.filter((x) => x === k).length;
-  lines.push(`Library by source: ${count('loss')} from games I lost, ${count('win')} from games I won, ${count('watched')} from games I watched, ${count('pool')} adopted from the shared pool.`);
+  // Imported and starter subgoals are named only where there are some: most servers have none.
+  const given = [count('imported') > 0 ? `${count('imported')} imported from a library file` : '', count('starter') > 0 ? `${count('starter')} from the starter library` : ''].filter((x) => x !== '');
+  lines.push(`Library by source: ${count('loss')} from games I lost, ${count('win')} from games I won, ${count('watched')} from games I watched, ${count('pool')} adopted from the shared pool${given.map((g) => `, ${g}`).join('')}.`);
   const images = [...stats.images];
   const history = s.bot?.history ?? [];
   const rating: LineChartSpec = {
@@ -250,7 +252,8 @@ export function growthSeries(library: Standings['library']) {
     let n = 0;
     return { label, colour: CHART_COLOURS[source], values: library.map((x) => (x === source ? ++n : n)) };
   };
-  return [series('loss', 'my losses'), series('win', 'my wins'), series('watched', 'watched'), series('pool', 'adopted')];
+  const given = (['imported', 'starter'] as const).filter((k) => library.includes(k)).map((k) => series(k, k));
+  return [series('loss', 'my losses'), series('win', 'my wins'), series('watched', 'watched'), series('pool', 'adopted'), ...given];
 }
 
 /** "3 won, 1 lost, 0 drawn". */

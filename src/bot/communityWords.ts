@@ -16,8 +16,11 @@ import type { Frontend } from './frontend.ts';
 export function originWords(p: Provenance, origin: LearnedOrigin | undefined, reflected = false): string {
   const date = p.date.slice(0, 10);
   if (origin?.kind === 'pool') return `adopted ${date} from the shared pool · learned in ${origin.servers} server${origin.servers === 1 ? '' : 's'}`;
+  // An imported subgoal without a provenance line of its own names the file and its line, and
+  // whose game it was the file does not say.
+  if (origin?.kind === 'imported' && p.game.endsWith(' (imported)')) return `imported ${date} from ${p.game.slice(0, -' (imported)'.length)}, line ${p.move}`;
   const from = `learned ${date} from game ${p.game}, move ${p.move}`;
-  const game = origin?.kind === 'win' ? 'my win' : origin?.kind === 'watched' ? 'watched' : 'my loss';
+  const game = origin?.kind === 'win' ? 'my win' : origin?.kind === 'watched' ? 'watched' : origin?.kind === 'imported' ? 'imported' : 'my loss';
   // A lesson found by walking back again through an old game (reflection.ts) says so.
   return `${from} · ${game}${reflected ? ', looking back' : ''}`;
 }

@@ -32,6 +32,7 @@ import { BOT_PLAYER, type RatingRecord, type VersusGame } from './communityRecor
 import type { ServiceKit } from './kit.ts';
 import { errorText } from './log.ts';
 import { done, type BotResult } from './problems.ts';
+import { starterOf } from './starter.ts';
 import type { FinishedGame } from './records.ts';
 
 export const GLICKO_SETTINGS = { tau: 0.5, rating: 1500, rd: 350, vol: 0.06 } as const;
@@ -56,7 +57,7 @@ export interface Rated {
 }
 
 /** Where each learned subgoal came from, in the order they were learned. */
-export type LibrarySource = 'loss' | 'win' | 'watched' | 'pool';
+export type LibrarySource = 'loss' | 'win' | 'watched' | 'pool' | 'imported' | 'starter';
 
 export interface Standings {
   /** Members, highest rating first. */
@@ -145,7 +146,7 @@ export class Ratings {
       // per /stats, and on the file store 1000 files read (bench/load.ts: /stats' answers took
       // up to 7 s there under load).
       const [all, held] = await Promise.all([memory.ratings.list().then((l) => l.map((e) => e.value)), this.#kit.heldLibrary(guildId)]);
-      const library = held.library.entries.slice(1).map((e): LibrarySource => held.origins.get(e.subgoal.text)?.kind ?? 'loss');
+      const library = held.library.entries.slice(1).map((e): LibrarySource => (starterOf(e.provenance) !== undefined ? 'starter' : (held.origins.get(e.subgoal.text)?.kind ?? 'loss')));
       const members = all.filter((r) => r.player !== BOT_PLAYER).sort((a, b) => b.rating - a.rating || (a.player < b.player ? -1 : 1));
       const bot = all.find((r) => r.player === BOT_PLAYER);
       return done({ members, library, ...(bot !== undefined ? { bot } : {}) });

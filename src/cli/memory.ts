@@ -243,7 +243,8 @@ export async function importLibrary(
     seenInFile.add(subgoal.text);
     // Without a provenance comment, the file and line it came from; dated in file order.
     const provenance = e.provenance ?? { game: `${fileName} (imported)`, move: e.line, date: new Date(start + i).toISOString() };
-    fresh.set(subgoal.text, { subgoal, provenance });
+    // Marked imported: the file does not say whether it came of the bot's loss or win.
+    fresh.set(subgoal.text, { subgoal, provenance, origin: { kind: 'imported' } });
   }
   const g = memory.guild(guild);
   const held = await g.library.list();

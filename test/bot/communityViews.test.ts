@@ -72,6 +72,9 @@ describe('ratings', () => {
     expect(originWords({ game: 'g1', move: 9, date: '2025-06-01T12:00:00.000Z' }, undefined)).toBe('learned 2025-06-01 from game g1, move 9 · my loss');
     expect(originWords({ game: 'g2', move: 11, date: '2025-06-01T12:00:00.000Z' }, { kind: 'win' })).toBe('learned 2025-06-01 from game g2, move 11 · my win');
     expect(originWords({ game: 'pool', move: 1, date: '2025-06-01T12:00:00.000Z' }, { kind: 'pool', servers: 3 })).toBe('adopted 2025-06-01 from the shared pool · learned in 3 servers');
+    // Imported: from a file's provenance line, the game it names; without one, the file and line — never "my loss".
+    expect(originWords({ game: 'elcock-5-x-1', move: 7, date: '2025-06-01T12:00:00.000Z' }, { kind: 'imported' })).toBe('learned 2025-06-01 from game elcock-5-x-1, move 7 · imported');
+    expect(originWords({ game: 'paper.txt (imported)', move: 7, date: '2025-06-01T12:00:00.000Z' }, { kind: 'imported' })).toBe('imported 2025-06-01 from paper.txt, line 7');
   });
 });
 
@@ -84,6 +87,10 @@ describe('/stats with ratings', () => {
     expect(r.text).toContain('\n1. <@1> 1580 · 2 won, 0 lost\n2. me 1430? · 0 won, 0 lost\n');
     expect(r.text).toContain('Library by source: 1 from games I lost, 1 from games I won, 2 from games I watched, 1 adopted from the shared pool.');
     expect(r.images.map((i) => i.name)).toEqual(['rating.png', 'library-growth.png']);
+    // Imported and starter subgoals are counted apart, and named only where there are some.
+    const given = withStandings(stats, { ok: true, value: { members: [], library: ['starter', 'starter', 'imported', 'loss'] } }, f);
+    expect(given.text).toContain('Library by source: 1 from games I lost, 0 from games I won, 0 from games I watched, 0 adopted from the shared pool, 1 imported from a library file, 2 from the starter library.');
+    expect(growthSeries(['starter', 'imported', 'loss']).map((s) => [s.label, s.values.at(-1)])).toEqual([['my losses', 1], ['my wins', 0], ['watched', 0], ['adopted', 0], ['imported', 1], ['starter', 1]]);
     const spec = { title: 't', xLabel: 'games', reference: 1500, series: [{ label: 'r', colour: CHART_COLOURS.rating, values: [1500, 1460, 1430], band: [300, 250, 200] }] };
     const range = chartRange(spec);
     // Every band inside: 1500 ± 300 reaches lowest and highest.
