@@ -401,6 +401,9 @@ describe('gomoku brain, the process', () => {
     const ignored = spawnBrain(['--player', 'gomokuai', '--library', join(FIXTURES, 'libraries', 'bad-shape.txt'), '--level', '99', '--learn']);
     expect(await ignored.exited).toBe(1);
     expect(ignored.stderr()).toMatch(/^gomoku brain: the gomokuai player takes no --library, --level, --learn: it has no library or levels and learns nothing/);
+    const nowhere = spawnBrain(['--learn']);
+    expect(await nowhere.exited).toBe(1);
+    expect(nowhere.stderr()).toMatch(/^gomoku brain: --learn needs --library FILE: what the player learns is written there/);
     const tss = spawnBrain(['--player', 'tss', '--learn']);
     expect(await tss.exited).toBe(1);
     expect(tss.stderr()).toMatch(/^gomoku brain: the tss player takes no --learn: it reads no library and learns nothing/);

@@ -22,8 +22,8 @@ end of the input. Malformed commands get "ERROR …" and change nothing.
   --library FILE   the player's library of subgoal descriptions
   --level N        the player's strength setting (a whole number)
   --learn          after each game, let the player learn from it: what it learns is merged
-                   into the library file (locked, written atomically), so brains that learn
-                   into one file at the same time lose nothing
+                   into the --library file (locked, written atomically), so brains that learn
+                   into one file at the same time lose nothing; elcock only, and it needs --library
   --reflect-every N  with --learn, every N games learned from, walk back again through all
                    of them (kept in FILE.games/) with what has been learned since, for at
                    most 10 s (default 10; 0: never)

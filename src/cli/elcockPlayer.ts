@@ -38,6 +38,8 @@ export const BRAIN_REFLECTION_BUDGET_MS = 10_000;
 export function createElcockPlayer(options: PlayerOptions): Result<MovePlayer> {
   const level = options.level ?? 5;
   if (!Number.isInteger(level) || level < 1 || level > 5) return err(problem('bad-level', `level must be 1 to 5, not ${level}`));
+  // What is learned is merged into the library file; with none, it would be learned and lost.
+  if (options.learn && options.library === undefined) return err(problem('learn-needs-library', '--learn needs --library FILE: what the player learns is written there'));
   let library = Library.empty();
   if (options.library !== undefined) {
     let text: string | undefined;
