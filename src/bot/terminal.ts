@@ -49,7 +49,8 @@ export const COMMANDS_HELP = `commands:
   library [page]   the subgoals I have learned, with graphic mnemonics
   stats            games, wins and losses, and a chart
   resign           give up your game       reset     forget everything I learned here
-  help             the rules and this list quit      leave (the game is kept)`;
+  help             the rules and this list
+  quit             leave (the game is kept)`;
 
 export interface PlayOptions {
   readonly io: CliIO;

@@ -7,8 +7,9 @@ import type { CliIO } from '../bot/io.ts';
 const help = `usage: gomoku library [--library FILE] [--provenance]
 
 Prints the library's subgoals in the paper's notation, grouped by node list as the paper
-prints its list (the rule of the game, (1) 1:5, is always there). With --provenance, each
-learned subgoal is followed by where and when it was learned.`;
+prints its list (the rule of the game, (1) 1:5, is always there). With --provenance, the
+listing is followed by every subgoal that has a provenance comment, one a line in the file's
+order, with where and when it was learned.`;
 
 export const libraryCommand: Command = {
   name: 'library',

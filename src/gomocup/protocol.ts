@@ -410,7 +410,7 @@ export class GomocupSession {
   private begin(): Promise<GomocupReply[]> | GomocupReply[] {
     const game = this.current;
     if (game === undefined) return [error('BEGIN before START')];
-    if (game.moves.length > 0) return [error(`BEGIN on a board with ${game.moves.length} stones: BEGIN starts an empty board`)];
+    if (game.moves.length > 0) return [error(`BEGIN on a board with ${game.moves.length} stone${game.moves.length === 1 ? '' : 's'}: BEGIN starts an empty board`)];
     this.own = 'black';
     return this.move(game);
   }
