@@ -28,6 +28,7 @@ import type { BoardSize } from './gameTerms.ts';
 import type { GameService } from './service.ts';
 import type { ColourChoice } from './gameViews.ts';
 import type { Seat } from './store.ts';
+import { withStandings } from './communityViews.ts';
 import { boardView, challengedView, helpView, hintView, libraryView, movedView, problemReply, replyTo, resetCancelledView, resetDoneView, resetPromptView, resignedView, statsView, threatsView } from './views.ts';
 import type { Reply } from './reply.ts';
 import { terminalFrontend as f } from './words.ts';
@@ -175,8 +176,11 @@ async function run(service: GameService, command: string, args: readonly string[
       if (args.length > 1 || !Number.isInteger(page)) return problemReply({ code: 'bad-option', option: 'page', text: shownInput(args.join(' '), 40), allowed: 'a page number' }, f);
       return view(await service.library(seat.guildId, page), (p) => libraryView(p, f));
     }
-    case 'stats':
-      return view(await service.stats(seat.guildId), (s) => statsView(s, f));
+    case 'stats': {
+      // As /stats: the ratings every game end reports, the bot's over time, the library by source.
+      const [stats, standings] = await Promise.all([service.stats(seat.guildId), service.ratings.standings(seat.guildId)]);
+      return withStandings(view(stats, (s) => statsView(s, f)), standings, f);
+    }
     case 'resign':
       return view(await service.resign(seat), (v) => resignedView(v, f));
     case 'reset':
