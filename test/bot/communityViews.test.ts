@@ -75,6 +75,8 @@ describe('ratings', () => {
     // Imported: from a file's provenance line, the game it names; without one, the file and line — never "my loss".
     expect(originWords({ game: 'elcock-5-x-1', move: 7, date: '2025-06-01T12:00:00.000Z' }, { kind: 'imported' })).toBe('learned 2025-06-01 from game elcock-5-x-1, move 7 · imported');
     expect(originWords({ game: 'paper.txt (imported)', move: 7, date: '2025-06-01T12:00:00.000Z' }, { kind: 'imported' })).toBe('imported 2025-06-01 from paper.txt, line 7');
+    // Imported before imports were marked: the provenance alone says so.
+    expect(originWords({ game: 'paper.txt (imported)', move: 7, date: '2025-06-01T12:00:00.000Z' }, undefined)).toBe('imported 2025-06-01 from paper.txt, line 7');
   });
 });
 
