@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openBotStorage } from '../src/bot/config.ts';
-import { botCodecs, LIBRARY_VERSION_KEY, gameKey, type BotSchema, type StoredGame } from '../src/bot/records.ts';
+import { botCodecs, LIBRARY_VERSION_KEY, gameKey, subgoalKey, type BotSchema, type StoredGame } from '../src/bot/records.ts';
 import { GameService } from '../src/bot/service.ts';
 import type { CliIO } from '../src/bot/io.ts';
 import { processIO } from '../src/bot/io.ts';
@@ -126,8 +126,16 @@ describe.each(kinds)('gomoku memory on %s', (_name, makeEnv) => {
     expect(held.find((r) => r.subgoal.text === "(1, 1) 3:3', 3'")?.provenance).toMatchObject({ game: 'mixed.txt (imported)', move: 5 });
     // Marked imported, not a loss of the bot's; /library says the file and its line.
     expect(held.filter((r) => r.subgoal.text !== "(1) 2:4'").map((r) => r.origin)).toEqual([{ kind: 'imported' }, { kind: 'imported' }]);
-    const listed = await new GameService({ store: storage, seed: 1 }).library('guild-m');
+    const service = new GameService({ store: storage, seed: 1 });
+    const listed = await service.library('guild-m');
     expect(listed.ok && listed.value.entries.map((e) => e.origin?.kind)).toContain('imported');
+    const standings = await service.ratings.standings('guild-m');
+    expect(standings.ok && [...standings.value.library].sort()).toEqual(['imported', 'imported', 'loss']);
+    // Imported before imports were marked: no origin, but the provenance names the file.
+    const [fig3] = expectOk(Library.fromFile("(1, 1) 3:3', 3'\n")).entries.slice(1);
+    await storage.guild('guild-old').library.put(subgoalKey(fig3.subgoal.text), { subgoal: fig3.subgoal, provenance: { game: 'old.txt (imported)', move: 2, date: '2026-11-01T00:00:00.000Z' } });
+    const old = await service.ratings.standings('guild-old');
+    expect(old.ok && old.value.library).toEqual(['imported']);
     const version = await storage.guild('guild-m').versions.get(LIBRARY_VERSION_KEY);
 
     const again = await memory(env, ['import', '--guild', 'guild-m', '--library', file]);

@@ -146,7 +146,11 @@ export class Ratings {
       // per /stats, and on the file store 1000 files read (bench/load.ts: /stats' answers took
       // up to 7 s there under load).
       const [all, held] = await Promise.all([memory.ratings.list().then((l) => l.map((e) => e.value)), this.#kit.heldLibrary(guildId)]);
-      const library = held.library.entries.slice(1).map((e): LibrarySource => (starterOf(e.provenance) !== undefined ? 'starter' : (held.origins.get(e.subgoal.text)?.kind ?? 'loss')));
+      const library = held.library.entries.slice(1).map((e): LibrarySource => {
+        if (starterOf(e.provenance) !== undefined) return 'starter';
+        // Imports before 2026-12-03 stored no origin; their provenance names the file.
+        return held.origins.get(e.subgoal.text)?.kind ?? (e.provenance?.game.endsWith(' (imported)') ? 'imported' : 'loss');
+      });
       const members = all.filter((r) => r.player !== BOT_PLAYER).sort((a, b) => b.rating - a.rating || (a.player < b.player ? -1 : 1));
       const bot = all.find((r) => r.player === BOT_PLAYER);
       return done({ members, library, ...(bot !== undefined ? { bot } : {}) });
