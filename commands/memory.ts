@@ -43,7 +43,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Com
   const guildId = interaction.guildId;
   if (guildId === null) return ctx.answer(interaction, problemReply({ code: 'not-in-server' }, f));
   const admin = canManage(interaction);
-  if (!admin) return ctx.answer(interaction, problemReply({ code: 'not-admin' }, f), { deferPrivately: true });
+  if (!admin) return ctx.answer(interaction, problemReply({ code: 'not-admin', what: 'memory' }, f), { deferPrivately: true });
   const pool = ctx.service.pool;
   const private_ = { deferPrivately: true } as const;
   const subcommand = interaction.options.getSubcommand(true);

@@ -167,8 +167,8 @@ export function watchView(s: MemorySettings): Reply {
 export function shareView(c: ShareChange, f: Frontend): Reply {
   const cut = c.complete ? '' : ` Storage failed part way, so that is as far as it got: run ${f.command('memory')} share ${c.settings.share ? 'on' : 'off'} again to finish.`;
   const text = c.settings.share
-    ? `Sharing is **on**: I published ${plural(c.changed, 'subgoal')} this server taught me to the shared pool — their descriptions only, never members, names or games. What I learn here from now on is published as I learn it.${cut}`
-    : `Sharing is **off**: I withdrew this server from ${plural(c.changed, 'subgoal')} in the shared pool (one no other server learned is gone from it). What was adopted here stays.${cut}`;
+    ? `Sharing is **on**: ${c.changed === 0 ? 'there was nothing new to publish: what this server taught me is in the shared pool already' : `I published ${plural(c.changed, 'subgoal')} this server taught me to the shared pool — their descriptions only, never members, names or games`}. What I learn here from now on is published as I learn it.${cut}`
+    : `Sharing is **off**: I withdrew this server from ${plural(c.changed, 'subgoal')} in the shared pool; a subgoal no other server learned is gone from the pool with it. What was adopted here stays.${cut}`;
   return { text, images: [], private: true };
 }
 

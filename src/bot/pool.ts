@@ -96,7 +96,7 @@ export class SharedPool {
 
   /** `/memory watch on|off`. */
   setWatch(guildId: string, on: boolean, canManageServer: boolean): Promise<BotResult<MemorySettings>> {
-    if (!canManageServer) return Promise.resolve(refuse({ code: 'not-admin' }));
+    if (!canManageServer) return Promise.resolve(refuse({ code: 'not-admin', what: 'memory' }));
     return this.#kit.guarded(async () => {
       const settings = { ...(await this.settings(guildId)), watch: on };
       await this.#kit.store.guild(guildId).settings.put(SETTINGS_KEY, settings);
@@ -107,7 +107,7 @@ export class SharedPool {
 
   /** `/memory share on|off`: publishes the server's own learned subgoals, or withdraws them. */
   setShare(guildId: string, on: boolean, canManageServer: boolean): Promise<BotResult<ShareChange>> {
-    if (!canManageServer) return Promise.resolve(refuse({ code: 'not-admin' }));
+    if (!canManageServer) return Promise.resolve(refuse({ code: 'not-admin', what: 'memory' }));
     return this.#kit.guarded(async () => {
       if (this.#pool === undefined) return refuse({ code: 'storage-unavailable' });
       const settings = { ...(await this.settings(guildId)), share: on };
@@ -122,7 +122,7 @@ export class SharedPool {
 
   /** What `/memory adopt` would bring: the pool's subgoals this server lacks. */
   preview(guildId: string, canManageServer: boolean): Promise<BotResult<AdoptPreview>> {
-    if (!canManageServer) return Promise.resolve(refuse({ code: 'not-admin' }));
+    if (!canManageServer) return Promise.resolve(refuse({ code: 'not-admin', what: 'memory' }));
     return this.#kit.guarded(async () => {
       const [entries, known] = await Promise.all([this.#entries(), this.#known(guildId)]);
       const fresh = entries.filter((e) => !known.has(e.value.text)).map((e) => ({ text: e.value.text, servers: e.value.contributors.length }));
@@ -132,7 +132,7 @@ export class SharedPool {
 
   /** `/memory adopt`, confirmed: copies the pool's subgoals this server lacks into its library. */
   adopt(guildId: string, canManageServer: boolean): Promise<BotResult<Adopted>> {
-    if (!canManageServer) return Promise.resolve(refuse({ code: 'not-admin' }));
+    if (!canManageServer) return Promise.resolve(refuse({ code: 'not-admin', what: 'memory' }));
     return this.#kit.guarded(async (): Promise<BotResult<Adopted>> => {
       const [entries, known] = await Promise.all([this.#entries(), this.#known(guildId)]);
       const library = this.#kit.store.guild(guildId).library;

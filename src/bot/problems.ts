@@ -56,7 +56,8 @@ export type BotProblem =
   /** /replay of a game this server has no record of (never played here, or forgotten by a reset). */
   | { readonly code: 'no-such-game'; readonly id: string }
   /** /reset-memory by a member who cannot manage the server. */
-  | { readonly code: 'not-admin' }
+  /** `what`: what only they may do; resetting the memory unless told. */
+  | { readonly code: 'not-admin'; readonly what?: 'memory' }
   /** A command used outside a server (in a DM): each server has its own memory. */
   | { readonly code: 'not-in-server' }
   /** A confirmation button pressed by someone other than the member who asked; `command` makes one's own (default reset-memory). */

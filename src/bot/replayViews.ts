@@ -76,7 +76,9 @@ function resultWords(rec: FinishedGame, f: Frontend): string {
 }
 
 function learnedWords(g: PastGame): string {
-  if (g.record.outcome !== 'bot-lost') return 'nothing to learn';
+  // A game won with five is walked back whoever won it (DESIGN, "Learning from wins"); a
+  // resignation, a full board or an expired game has no five to walk back from.
+  if (g.record.ending !== 'five') return 'nothing to learn';
   if (g.learned.length === 0) return 'taught me nothing new';
   return `taught me ${g.learned.map((l) => `\`${l.text}\`${l.move !== undefined ? ` (move ${l.move})` : ''}`).join(', ')}`;
 }

@@ -73,7 +73,7 @@ export function describeBotProblem(p: BotProblem, f: Frontend): string {
     case 'no-such-game':
       return `This server has no finished game "${p.id}". ${c('games')} lists the recent ones, with their ids.`;
     case 'not-admin':
-      return `Only members who can manage this server (the Manage Server permission) may reset its memory.`;
+      return `Only members who can manage this server (the Manage Server permission) may ${p.what === 'memory' ? `change how I learn here (${c('memory')})` : 'reset its memory'}.`;
     case 'not-in-server':
       return `I play in servers only, and each server has its own memory. Challenge me in a server's channel.`;
     case 'not-your-button':

@@ -262,7 +262,7 @@ describe('members against members, learning from watched games, ratings and the 
 
   it('learns nothing from a game between members when watching is off', async () => {
     const member_ = await command(CAROL, 'memory', { state: 'off' }, { subcommand: 'watch' });
-    expect(member_).toMatchObject({ ephemeral: true, content: expect.stringMatching(/^Only members who can manage this server/) });
+    expect(member_).toMatchObject({ ephemeral: true, content: 'Only members who can manage this server (the Manage Server permission) may change how I learn here (/memory).' });
     const off = await admin('watch', { state: 'off' });
     expect(off).toMatchObject({ ephemeral: true, content: expect.stringMatching(/^Watching is \*\*off\*\*/) });
     const before = await storage.guild(GUILD).library.list();

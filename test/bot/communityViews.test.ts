@@ -3,7 +3,7 @@
 // leaderboard.
 import { describe, expect, it } from 'vitest';
 import { COMMUNITY_PROBLEM_CODES, describeCommunityProblem, type CommunityProblem } from '../../src/bot/communityProblems.ts';
-import { CHART_COLOURS, growthSeries, withStandings } from '../../src/bot/communityViews.ts';
+import { CHART_COLOURS, growthSeries, shareView, withStandings } from '../../src/bot/communityViews.ts';
 import { originWords, ratedLine } from '../../src/bot/communityWords.ts';
 import { botGameScore, newRating, rateGame, versusScore } from '../../src/bot/ratings.ts';
 import { problemReply } from '../../src/bot/views.ts';
@@ -77,6 +77,19 @@ describe('ratings', () => {
     expect(originWords({ game: 'paper.txt (imported)', move: 7, date: '2025-06-01T12:00:00.000Z' }, { kind: 'imported' })).toBe('imported 2025-06-01 from paper.txt, line 7');
     // Imported before imports were marked: the provenance alone says so.
     expect(originWords({ game: 'paper.txt (imported)', move: 7, date: '2025-06-01T12:00:00.000Z' }, undefined)).toBe('imported 2025-06-01 from paper.txt, line 7');
+  });
+});
+
+describe('/memory words', () => {
+  const settings = { watch: true, share: true };
+  it('share says when there was nothing new to publish, and what withdrawing does without a bare "one"', () => {
+    expect(shareView({ settings, changed: 0, complete: true }, f).text).toBe('Sharing is **on**: there was nothing new to publish: what this server taught me is in the shared pool already. What I learn here from now on is published as I learn it.');
+    expect(shareView({ settings, changed: 2, complete: true }, f).text).toMatch(/^Sharing is \*\*on\*\*: I published 2 subgoals this server taught me/);
+    expect(shareView({ settings: { ...settings, share: false }, changed: 3, complete: true }, f).text).toBe('Sharing is **off**: I withdrew this server from 3 subgoals in the shared pool; a subgoal no other server learned is gone from the pool with it. What was adopted here stays.');
+  });
+  it('a member who may not manage the server is told which command they may not use', () => {
+    expect(problemReply({ code: 'not-admin', what: 'memory' }, f).text).toBe('Only members who can manage this server (the Manage Server permission) may change how I learn here (/memory).');
+    expect(problemReply({ code: 'not-admin' }, f).text).toBe('Only members who can manage this server (the Manage Server permission) may reset its memory.');
   });
 });
 
