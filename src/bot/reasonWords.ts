@@ -54,7 +54,7 @@ export interface ReasonWords {
 
 /** The reason for `choice`, made on `before` (the position it was chosen in). */
 export function reasonWords(before: Board, choice: MoveChoice, voice: Voice = BOT_VOICE): ReasonWords {
-  return { plain: plainReason(before, choice, voice), paper: paperReason(choice, before.size) };
+  return { plain: plainReason(before, choice, voice), paper: paperReason(choice, before.size, voice === HINT_VOICE) };
 }
 
 /** The position a choice was made in: the game's, or the one before its last move if that was the choice. */
@@ -64,8 +64,8 @@ export function positionOf(game: Game, choice: MoveChoice): Board {
   return board;
 }
 
-export function paperReason(choice: MoveChoice, size: number): string {
-  const said = explain(choice, size);
+export function paperReason(choice: MoveChoice, size: number, advice = false): string {
+  const said = explain(choice, size, advice);
   const prefix = `${makePoint(size, choice.point)}: `;
   return said.startsWith(prefix) ? said.slice(prefix.length) : said;
 }

@@ -535,7 +535,11 @@ export function positionalValue(board: Board, p: Point, me: Stone): number {
 }
 
 /** The reason for a move in the paper's words, e.g. "plays node 1 of `(1) 2:4'`, five in 2". */
-export function explain(choice: MoveChoice, size: number): string {
+/**
+ * The choice's reason in the paper's terms. `advice`: the move is suggested to the side to move
+ * (a hint), so its line reads "after my X you play Y" — the opponent's reply is the bot's.
+ */
+export function explain(choice: MoveChoice, size: number, advice = false): string {
   const at = (p: Point) => makePoint(size, p);
   const nodes = (r: Realisation) => r.nodes.map(at).join(' ');
   const other = opposite(choice.colour);
@@ -560,7 +564,8 @@ export function explain(choice: MoveChoice, size: number): string {
     case 'force': {
       const [first, reply, next] = reason.line.line;
       const why = first.from !== undefined ? `plays node ${first.from.nodes.indexOf(first.point) + 1} of \`${first.from.subgoal.text}\`` : first.makes !== undefined ? `makes \`${first.makes.subgoal.text}\`` : 'threatens';
-      const then = reply !== undefined && next !== undefined ? `: after your ${at(reply.point)} I play ${at(next.point)}${next.makes !== undefined ? `, making \`${next.makes.subgoal.text}\`` : ''}` : '';
+      const [replier, mover] = advice ? ['my', 'you'] : ['your', 'I'];
+      const then = reply !== undefined && next !== undefined ? `: after ${replier} ${at(reply.point)} ${mover} play ${at(next.point)}${next.makes !== undefined ? `, making \`${next.makes.subgoal.text}\`` : ''}` : '';
       return `${at(choice.point)}: ${why}, five in ${reason.line.moves}${then}`;
     }
     case 'refute': {

@@ -145,6 +145,11 @@ describe('reasons in plain words, one kind of reason at a time', () => {
     });
   });
 
+  it("a hint's line in the paper's terms has the bot reply and the member play on", () => {
+    const hint = said('reasons/four-three.txt', PAPER, 5, true);
+    expect(hint.paper).toBe('makes `(1) 1:5`, five in 3: after my h6 you play g5, making `(1) 1:5`');
+  });
+
   it('a hint speaks to the member', () => {
     expect(said('player/double-three.txt', PAPER, 5, true).plain).toBe(
       'You then have two open threes, at h8–j8 and j6–j8: I can block only one of them. You can force a five in 3 moves from here.',
