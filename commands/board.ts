@@ -23,5 +23,5 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Com
   const player = interaction.options.getUser('player');
   const whose = player === null ? seat : { ...seat, userId: player.id };
   const work = ctx.service.versus.board(whose, againstOf(interaction));
-  return ctx.answer(interaction, work.then((r) => replyTo(r, f, (s) => shownView(s, f))));
+  return ctx.answer(interaction, work.then((r) => replyTo(r, f, (s) => shownView(s, f, seat.userId))));
 }

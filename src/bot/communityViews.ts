@@ -77,8 +77,9 @@ export function playedView(p: Played, f: Frontend): Reply {
 }
 
 /** /board's answer. */
-export function shownView(s: Shown, f: Frontend): Reply {
-  return s.kind === 'bot' ? boardView(s.view, f) : versusBoardView(s.view, f);
+/** /board's answer; `viewer`: who asked, when it may be someone other than the player. */
+export function shownView(s: Shown, f: Frontend, viewer?: string): Reply {
+  return s.kind === 'bot' ? boardView(s.view, f, viewer !== undefined && viewer !== s.view.stored.userId) : versusBoardView(s.view, f);
 }
 
 /** /resign's answer. */

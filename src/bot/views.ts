@@ -86,9 +86,33 @@ export function resignedView(v: GameView & { readonly rated?: Rated }, f: Fronte
   return withBoard(`${f.who(v.stored.userId)} resigned. **I win.** A resignation has no five to walk back from, so there is nothing to learn.${rated}${later !== undefined ? `\n${later}` : ''}`, v, true);
 }
 
-export function boardView(v: GameView, f: Frontend): Reply {
-  const lines = [`${capitalise(f.whose(v.stored.userId))} game: ${gameLine(v)}.`, nextLine(v, f)];
+/**
+ * /board. `watched`: shown to someone other than the player (`/board player:`), in a public
+ * reply, so the player is named rather than called "you".
+ */
+export function boardView(v: GameView, f: Frontend, watched = false): Reply {
+  const lines = [`${capitalise(f.whose(v.stored.userId))} game: ${gameLine(v, watched ? f : undefined)}.`, watched ? watchedLine(v, f) : nextLine(v, f)];
   return withBoard(lines.join('\n'), v, true);
+}
+
+/** What happens next, or how the game ended, said of the player by name (a watcher's /board). */
+function watchedLine(v: GameView, f: Frontend): string {
+  const { stored, game } = v;
+  const who = f.who(stored.userId);
+  const fin = stored.finished;
+  if (fin === undefined) return game.turn === stored.human ? `${capitalise(f.whose(stored.userId))} move (${stored.human}).` : 'My move.';
+  const status = game.status;
+  const five = status.kind === 'won' ? status.five.map((p) => makePoint(stored.size, p)).join(' ') : '';
+  switch (fin.ending) {
+    case 'five':
+      return fin.outcome === 'bot-lost' ? `**${who} won** with five at ${five}.` : `**I won** with five at ${five}.`;
+    case 'resigned':
+      return `${who} resigned: **I won**.`;
+    case 'full-board':
+      return '**Draw**: the board is full.';
+    case 'expired':
+      return `The game expired (${outcomeWords(fin.outcome)}).`;
+  }
 }
 
 export function hintView(h: Hinted): Reply {
@@ -269,9 +293,10 @@ function boardImage(v: Pick<GameView, 'game'>, snapshot: BoardSnapshot, numbered
 }
 
 /** "15×15 · you play black · level 1 · 12 moves" */
-function gameLine(v: GameView): string {
+function gameLine(v: GameView, watcher?: Frontend): string {
   const s = v.stored;
-  return `${s.size}×${s.size} · you play ${s.human} · level ${s.level} · ${plural(v.game.moves.length, 'move')}`;
+  const plays = watcher === undefined ? `you play ${s.human}` : `${watcher.who(s.userId)} plays ${s.human}`;
+  return `${s.size}×${s.size} · ${plays} · level ${s.level} · ${plural(v.game.moves.length, 'move')}`;
 }
 
 /** What happens next, or how the game ended. */

@@ -123,6 +123,14 @@ describe('game replies', () => {
     expect(r.text).toContain('**I win** with five at h8 i9 j10 k11 l12. /challenge for another game.');
     await expectBoardImage(r.images[0].png, 15, won.game.snapshot().cells);
     expect(r.images[0].description).toBe('15×15 board after move 10: white has five');
+    // Watched by another member (/board player:), in public: the player is named, never "you".
+    const watched = boardView(won, f, true).text;
+    expect(watched).toBe("<@42>'s game: 15×15 · <@42> plays black · level 1 · 10 moves.\n**I won** with five at h8 i9 j10 k11 l12.");
+    const resigned = boardView({ ...won, stored: { ...won.stored, finished: { outcome: 'bot-won', ending: 'resigned', at: 0, learned: [] } } }, f, true).text;
+    expect(resigned).toContain('<@42> resigned: **I won**.');
+    const playing = view(['h8', 'a1']);
+    expect(boardView(playing, f, true).text).toContain("<@42>'s move (black).");
+    expect(boardView(playing, f, true).text).not.toMatch(/\byou\b|\byour\b/i);
   });
 
   it('list realisations by side with moves to five, and mark their nodes on the image in the side\'s colour', async () => {
