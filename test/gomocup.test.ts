@@ -256,14 +256,16 @@ describe('GomocupSession', () => {
       // Input is echoed short, and control characters shown, not sent back raw.
       [[`TURN ${'7,'.repeat(5000)}`], /^ERROR TURN needs 2 numbers separated by commas, not "7,7,.{40,60}… \(10000 characters\)"$/],
       // Quoted as sent, not upper-cased.
-      [['FOO\u001b[31m'], /^ERROR unknown command "FOO\\u001b\[31m"$/],
-      [['pizza 1'], /^ERROR unknown command "pizza"$/],
+      [['FOO\u001b[31m'], /^UNKNOWN unknown command "FOO\\u001b\[31m"$/],
+      [['pizza 1'], /^UNKNOWN unknown command "pizza"$/],
+      // Commands of the protocol this brain does not play are UNKNOWN, as the protocol asks.
+      [['SWAP2BOARD'], /^UNKNOWN unknown command "SWAP2BOARD"$/],
       [['BOARD', '0,0,1', '1,0,1', '2,0,1', '3,0,1', '4,0,1', '0,5,2', '2,5,2', '4,5,2', '6,5,2', '8,5,2', 'DONE'], /cannot be reached/],
     ];
     for (const [lines, message] of bad) {
       const replies = (await talk(session, lines)).filter((r) => r !== '');
       expect(replies, lines.join(' ')).toHaveLength(1);
-      expect(replies[0], lines.join(' ')).toMatch(/^ERROR /);
+      expect(replies[0], lines.join(' ')).toMatch(/^(ERROR|UNKNOWN) /);
       expect(replies[0], lines.join(' ')).toMatch(message);
       expect(names(session.game), lines.join(' ')).toEqual(before);
     }
@@ -365,7 +367,7 @@ describe('gomoku brain, the process', () => {
     brain.send('TURN 7,7');
     expect(await brain.next()).toMatch(/^ERROR .*already taken/);
     brain.send('WHAT IS THIS');
-    expect(await brain.next()).toBe('ERROR unknown command "WHAT"');
+    expect(await brain.next()).toBe('UNKNOWN unknown command "WHAT"');
     brain.send('TURN 8,8');
     const reply = await brain.next();
     expect(reply).toMatch(/^\d+,\d+$/);

@@ -168,6 +168,21 @@ describe('game records', () => {
     }
   });
 
+  it('writes any comment so that the record reads back: line breaks become spaces, a size-like comment is quoted', () => {
+    const record = { size: 15, moves: [112], comments: ['engine said:\nboom\rdone', 'size 15', 'size: 19'] };
+    const back = expectOk(parseGameRecord(makeGameRecord(record)));
+    expect(back.moves).toEqual([112]);
+    expect(back.size).toBe(15);
+    expect(back.comments).toEqual(['engine said: boom done', '"size 15"', '"size: 19"']);
+  });
+
+  it('points a bad size at its value, even a letter that "size" holds', () => {
+    for (const v of ['e', 's', 'zz']) {
+      const r = parseGameRecord(`# size ${v}\nh8\n`);
+      expect(!r.ok && [r.error.code, r.error.line, r.error.column]).toEqual(['bad-size', 1, 8]);
+    }
+  });
+
   it('reads the size line and comments', () => {
     const r = expectOk(parseGameRecord(fixture('games/edge-diagonal-five.txt')));
     expect(r.size).toBe(15);

@@ -145,8 +145,8 @@ class EngineClient {
     this.channel ??= this.spec.connect();
     this.size = size;
     let answer = await this.command(sent, this.limits.startTimeoutMs);
-    if (sent.kind === 'restart' && answer.ok && answer.value.kind === 'error') {
-      // Brains older than RESTART answer ERROR to it; START does the same.
+    if (sent.kind === 'restart' && answer.ok && (answer.value.kind === 'error' || answer.value.kind === 'unknown')) {
+      // Brains older than RESTART answer UNKNOWN (or ERROR) to it; START does the same.
       sent = { kind: 'start', size };
       answer = await this.command(sent, this.limits.startTimeoutMs);
     }
@@ -188,7 +188,7 @@ class EngineClient {
     const ms = this.limits.now() - started;
     if (!answer.ok) return answer;
     const a = answer.value;
-    if (a.kind === 'error') return err(problem('engine-error', `answered ERROR ${a.message}`));
+    if (a.kind === 'error' || a.kind === 'unknown') return err(problem('engine-error', `answered ${a.kind.toUpperCase()} ${a.message}`));
     if (a.kind !== 'move') return err(problem('garbage', `answered "${showReply(a)}" instead of a move`));
     if (ms > this.limits.timeoutMs) {
       return err(problem('timeout', `took ${Math.round(ms)} ms, more than ${this.limits.timeoutMs} ms`));
@@ -237,7 +237,7 @@ class EngineClient {
       if (!reply.ok) return ok({ kind: 'other', line: line.value.trim() });
       const r = reply.value;
       if (r.kind === 'message' || r.kind === 'debug') continue;
-      if (r.kind === 'ok' || r.kind === 'error' || r.kind === 'move') return ok(r);
+      if (r.kind === 'ok' || r.kind === 'error' || r.kind === 'unknown' || r.kind === 'move') return ok(r);
       return ok({ kind: 'other', line: line.value.trim() });
     }
   }
@@ -246,6 +246,7 @@ class EngineClient {
 type Reply =
   | { readonly kind: 'ok' }
   | { readonly kind: 'error'; readonly message: string }
+  | { readonly kind: 'unknown'; readonly message: string }
   | { readonly kind: 'move'; readonly x: number; readonly y: number }
   | { readonly kind: 'other'; readonly line: string };
 

@@ -7,7 +7,7 @@
  *
  * Manager → brain: `START n`, `RECTSTART w,h`, `RESTART`, `BEGIN`, `TURN x,y`, `BOARD` then
  * lines `x,y,f` then `DONE`, `TAKEBACK x,y`, `INFO key value`, `ABOUT`, `END`.
- * Brain → manager: `OK`, `x,y`, `ERROR message`, `MESSAGE text`, `DEBUG text`, and the
+ * Brain → manager: `OK`, `x,y`, `ERROR message`, `UNKNOWN message` (a command it does not know), `MESSAGE text`, `DEBUG text`, and the
  * `ABOUT` line `name="…", version="…", author="…", country="…"`.
  *
  * Coordinates: Gomocup's (x, y) counts x from the left and y from the TOP row, 0-based, as
@@ -158,6 +158,8 @@ export type GomocupReply =
   | { readonly kind: 'ok' }
   | { readonly kind: 'move'; readonly x: number; readonly y: number }
   | { readonly kind: 'error'; readonly message: string }
+  /** The protocol's answer to a command the brain does not know (SWAP2BOARD, say): not an error in it. */
+  | { readonly kind: 'unknown'; readonly message: string }
   | { readonly kind: 'message'; readonly text: string }
   | { readonly kind: 'debug'; readonly text: string }
   /** The ABOUT line's `key="value"` pairs in the order given. */
@@ -181,6 +183,7 @@ export function parseGomocupReply(line: string): Result<GomocupReply> {
       return rest === '' ? ok({ kind: 'ok' }) : err(problem('bad-reply', `OK followed by "${shownInput(rest)}"`));
     }
     if (word === 'ERROR') return ok({ kind: 'error', message: rest });
+    if (word === 'UNKNOWN') return ok({ kind: 'unknown', message: rest });
     return ok(word === 'MESSAGE' ? { kind: 'message', text: rest } : { kind: 'debug', text: rest });
   }
   const move = /^(\d{1,6})\s*,\s*(\d{1,6})$/.exec(text);
@@ -196,7 +199,7 @@ export function parseGomocupReply(line: string): Result<GomocupReply> {
     }
     return ok({ kind: 'about', fields });
   }
-  return err(problem('bad-reply', text === '' ? 'an empty line' : `"${shownInput(text)}" is not a reply: expected OK, x,y, ERROR, MESSAGE or DEBUG`));
+  return err(problem('bad-reply', text === '' ? 'an empty line' : `"${shownInput(text)}" is not a reply: expected OK, x,y, ERROR, UNKNOWN, MESSAGE or DEBUG`));
 }
 
 export function makeGomocupReply(r: GomocupReply): string {
@@ -207,6 +210,8 @@ export function makeGomocupReply(r: GomocupReply): string {
       return `${r.x},${r.y}`;
     case 'error':
       return `ERROR ${oneLine(r.message)}`;
+    case 'unknown':
+      return `UNKNOWN ${oneLine(r.message)}`;
     case 'message':
       return `MESSAGE ${oneLine(r.text)}`;
     case 'debug':
@@ -354,6 +359,9 @@ export class GomocupSession {
     const parsed = parseGomocupCommand(line);
     if (!parsed.ok && parsed.error.code === 'empty-line') return [];
     if (this.block !== undefined) return this.inBlock(parsed, line);
+    // A command the brain does not know is answered UNKNOWN, as the protocol asks; a known one
+    // that is malformed, ERROR.
+    if (!parsed.ok && parsed.error.code === 'unknown-command') return [{ kind: 'unknown', message: parsed.error.message }];
     if (!parsed.ok) return [error(parsed.error.message)];
     const c = parsed.value;
     switch (c.kind) {

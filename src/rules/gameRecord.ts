@@ -42,7 +42,8 @@ export function parseGameRecord(text: string): Result<ParsedGameRecord> {
     if (trimmed === '') continue;
     const sizeMatch = SIZE_LINE.exec(trimmed);
     if (sizeMatch !== null) {
-      const column = raw.indexOf(sizeMatch[1]) + 1;
+      // The value is the line's last word (it may be a letter that "size" holds too: "# size e").
+      const column = raw.lastIndexOf(sizeMatch[1]) + 1;
       if (seenContent) {
         return err(problem('misplaced-size', 'the "# size N" line must be the first line of the record', { line: i + 1, column: 1 }));
       }
@@ -102,11 +103,23 @@ export function parseGame(text: string): Result<Game> {
 /** Prints a record: the size line, the comments, then one move pair (black, white) a line. */
 export function makeGameRecord(record: GameRecord): string {
   const out = [`# size ${record.size}`];
-  for (const c of record.comments) out.push(c === '' ? '#' : `# ${c}`);
+  for (const c of record.comments) out.push(c === '' ? '#' : commentLine(c));
   for (let i = 0; i < record.moves.length; i += 2) {
     out.push(record.moves.slice(i, i + 2).map((p) => makePoint(record.size, p)).join(' '));
   }
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * One comment line that reads back as that comment: a line break or other control character
+ * (an engine's message, say) becomes a space, and a comment that would read as a size line, or
+ * as a mistyped one ("size 15"), is quoted.
+ */
+function commentLine(c: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it replaces
+  const one = c.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, ' ').trim();
+  const line = `# ${one}`;
+  return SIZE_LINE.test(line) || SIZE_ATTEMPT.test(line) ? `# "${one}"` : line;
 }
 
 export function recordOf(game: Game, comments: readonly string[] = []): GameRecord {
