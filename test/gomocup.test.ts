@@ -131,7 +131,7 @@ describe('Gomocup notation', () => {
 });
 
 describe('positions sent with BOARD', () => {
-  it('puts off a stone that would make a five too early', () => {
+  it('puts off a stone that would make a five too early', async () => {
     // Black's a1 b1 c1 d1 e1 f1 is a six, no win; played in the order given, e1 would make a
     // five before f1 is down.
     const size = 15;
@@ -140,6 +140,16 @@ describe('positions sent with BOARD', () => {
     expect(game.isOver).toBe(false);
     expect(names(game).filter((_, i) => i % 2 === 0)).toEqual(['a1', 'b1', 'c1', 'd1', 'f1', 'e1']);
     expect(gameFromStones(size, at('a1 b1 c1 d1 e1'), at('a3 c3 e3 g3 j3')).ok).toBe(false);
+    // Ten in a row, given in an order where each of the last two stones would make a five: the
+    // position is reached through a seven (the gap filled before either end is a five).
+    const ten = expectOk(gameFromStones(size, at('a8 b8 c8 d8 g8 h8 i8 j8 e8 f8'), at('a1 c1 e1 g1 i1 k1 m1 o1 a3 c3')));
+    expect(ten.isOver).toBe(false);
+    expect(new Set(names(ten))).toEqual(new Set(['a8', 'b8', 'c8', 'd8', 'e8', 'f8', 'g8', 'h8', 'i8', 'j8', 'a1', 'c1', 'e1', 'g1', 'i1', 'k1', 'm1', 'o1', 'a3', 'c3']));
+    // And over the protocol, as a BOARD block (Gomocup x,y from the top: row 8 of 15 is y 7).
+    const session = new GomocupSession({ player: createGomokuaiPlayer() });
+    const replies = await talk(session, ['START 15', 'BOARD', ...['0,7,1', '1,7,1', '2,7,1', '3,7,1', '6,7,1', '7,7,1', '8,7,1', '9,7,1', '4,7,1', '5,7,1'], ...['0,14,2', '2,14,2', '4,14,2', '6,14,2', '8,14,2', '10,14,2', '12,14,2', '14,14,2', '0,12,2', '2,12,2'], 'DONE']);
+    expect(replies.filter((r) => r !== '')).toHaveLength(2);
+    expect(replies.filter((r) => r !== '')[1]).toMatch(/^\d+,\d+$/);
   });
 });
 

@@ -18,7 +18,7 @@
 import { nearestCentre, type MoveClock, type MovePlayer } from '../play/engine.ts';
 import { describeStatus, Game } from '../rules/game.ts';
 import { colOf, makePoint, pointAt, rowOf, validSize } from '../rules/point.ts';
-import { err, ok, problem, shownInput, type Result } from '../rules/result.ts';
+import { err, ok, problem, shownInput, type Problem, type Result } from '../rules/result.ts';
 import { MAX_SIZE, MIN_SIZE, opposite, type Colour, type Point } from '../rules/types.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -228,35 +228,55 @@ export function makeGomocupReply(r: GomocupReply): string {
 /**
  * A game reaching the position with these stones, black first. Gomocup allows the stones of
  * a BOARD block in any order, and the order matters to us only where an earlier move would
- * already end the game: a five later made into an overline by a further stone. So each
- * colour's stones are played in the order given except that a stone completing a five is
- * put off while another remains. Fails with `position-over` if every order ends early.
+ * already end the game: a five later made into an overline by a further stone. So the stones
+ * are played in the order given where they can be, and where a stone would complete a five
+ * before the last move another of that colour is tried first, backtracking when a choice
+ * leads nowhere: ten stones in a row, say, are reached by filling a gap that joins two
+ * threes into a seven, never through a five (a greedy order could only put off each stone
+ * that completes one, and got stuck). Fails with `position-over` if every order ends early,
+ * or if `GAME_FROM_STONES_TRIES` plays do not find one.
  */
 export function gameFromStones(size: number, black: readonly Point[], white: readonly Point[]): Result<Game> {
+  if (black.length !== white.length && black.length !== white.length + 1) {
+    return err(problem('position-over', `the position cannot be reached in a game: ${black.length} black and ${white.length} white stones`));
+  }
   const game = Game.create(size);
   const left = { black: black.slice(), white: white.slice() };
-  let remaining = black.length + white.length;
-  while (remaining > 0) {
+  let tries = 0;
+  let refused: Problem | undefined;
+  // Depth-first over the order of each colour's stones; almost every stone can go at once.
+  const place = (remaining: number): boolean | undefined => {
+    if (remaining === 0) return true;
     const queue = left[game.turn];
-    let placed = false;
-    for (let i = 0; i < queue.length && !placed; i++) {
-      const played = game.play(queue[i]);
-      if (!played.ok) return played;
+    for (let i = 0; i < queue.length; i++) {
+      if (++tries > GAME_FROM_STONES_TRIES) return undefined;
+      const p = queue[i];
+      const played = game.play(p);
+      if (!played.ok) {
+        refused = played.error;
+        return undefined;
+      }
       if (played.value.kind !== 'playing' && remaining > 1) {
         game.undo();
         continue;
       }
       queue.splice(i, 1);
-      placed = true;
+      const done = place(remaining - 1);
+      if (done !== false) return done;
+      queue.splice(i, 0, p);
+      game.undo();
     }
-    if (!placed) {
-      const why = queue.length === 0 ? `${game.turn} has no stone left to play` : 'a five is made before every stone is down';
-      return err(problem('position-over', `the position cannot be reached in a game: ${why}`));
-    }
-    remaining--;
-  }
-  return ok(game);
+    return false;
+  };
+  const found = place(black.length + white.length);
+  if (found === true) return ok(game);
+  if (refused !== undefined) return err(refused);
+  const why = found === undefined ? `no order of its stones without an early five was found in ${GAME_FROM_STONES_TRIES} tries` : 'a five is made before every stone is down, whatever the order';
+  return err(problem('position-over', `the position cannot be reached in a game: ${why}`));
 }
+
+/** The most plays `gameFromStones` tries: far more than any position needs (most take one play a stone). */
+export const GAME_FROM_STONES_TRIES = 200_000;
 
 // ---------------------------------------------------------------------------------------
 // The brain's side
