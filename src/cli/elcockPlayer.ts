@@ -20,7 +20,7 @@
 import { INPUT_LIMITS, InputTooLarge, readFileBounded } from '../bot/io.ts';
 import { analyseGame } from '../learning/analysis.ts';
 import { passOrder } from '../learning/reflection.ts';
-import type { MovePlayer } from '../play/engine.ts';
+import type { MoveClock, MovePlayer } from '../play/engine.ts';
 import type { Game } from '../rules/game.ts';
 import { Library } from '../learning/library.ts';
 import { createPlayer, type Level } from '../play/player.ts';
@@ -133,9 +133,9 @@ export function createElcockPlayer(options: PlayerOptions): Result<MovePlayer> {
   });
   const wrapped: MovePlayer = {
     name: player.name,
-    chooseMove: (game: Game) => {
+    chooseMove: (game: Game, clock?: MoveClock) => {
       colour = game.turn;
-      return player.chooseMove(game);
+      return player.chooseMove(game, clock);
     },
     gameOver: async (game: Game) => {
       await player.gameOver(game);
