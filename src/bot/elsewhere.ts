@@ -7,11 +7,19 @@ import type { BotStore, Seat } from './store.ts';
 
 /** The no-game problem for this seat, naming the channels where the member has a game going, if any. */
 export async function noGame(store: BotStore, seat: Seat): Promise<BotProblem> {
-  const games = await store.guild(seat.guildId).games.list();
+  const memory = store.guild(seat.guildId);
+  const [games, versus] = await Promise.all([memory.games.list(), memory.versus.list()]);
   const elsewhere = games
     .map((e) => e.value)
     .filter((g) => g.userId === seat.userId && g.channelId !== seat.channelId && g.finished === undefined)
     .map((g) => g.channelId)
     .sort();
-  return elsewhere.length === 0 ? { code: 'no-game' } : { code: 'no-game', elsewhere };
+  // A game against another member here is not one against the bot: say so, rather than that
+  // the member has no game at all (/hint and /threats are for games against the bot).
+  const member = versus
+    .map((e) => e.value)
+    .filter((g) => g.channelId === seat.channelId && g.finished === undefined && (g.black === seat.userId || g.white === seat.userId))
+    .map((g) => (g.black === seat.userId ? g.white : g.black))
+    .sort();
+  return { code: 'no-game', ...(elsewhere.length > 0 ? { elsewhere } : {}), ...(member.length > 0 ? { against: member } : {}) };
 }

@@ -34,7 +34,8 @@ export type BotProblemCode = (typeof BOT_PROBLEM_CODES)[number];
 
 export type BotProblem =
   /** The member has no game in this channel; `elsewhere`: the channels where they have one going. */
-  | { readonly code: 'no-game'; readonly elsewhere?: readonly string[] }
+  /** `elsewhere`: channels where the member has a game against the bot; `against`: members they play here. */
+  | { readonly code: 'no-game'; readonly elsewhere?: readonly string[]; readonly against?: readonly string[] }
   /** A second challenge while a game is being played. */
   | { readonly code: 'game-exists'; readonly size: number; readonly human: Colour; readonly moves: number }
   /** A move, hint or resignation in a game that has ended (its final board is still shown). */

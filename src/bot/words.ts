@@ -45,6 +45,9 @@ export function describeBotProblem(p: BotProblem, f: Frontend): string {
   switch (p.code) {
     case 'no-game': {
       const where = p.elsewhere ?? [];
+      if (p.against !== undefined && p.against.length > 0) {
+        return `You have no game against me ${f.inChannel}: yours here ${p.against.length === 1 ? 'is' : 'are'} against ${p.against.map((id) => f.who(id)).join(' and ')}, and ${c('hint')} and ${c('threats')} are for games against me (between members, the moves are yours to find). Play it with ${c('move')}, or ${c('challenge')} me for a game of our own.`;
+      }
       if (where.length === 0) return `You have no game ${f.inChannel}. Start one with ${c('challenge')}.`;
       const list = where.map((id) => f.channel(id));
       const named = list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;

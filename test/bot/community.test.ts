@@ -228,6 +228,12 @@ describe('members against members, learning from watched games, ratings and the 
     // Only the member to move may move.
     const early = await command(BOB, 'move', { point: 'a1' });
     expect(early).toMatchObject({ ephemeral: true, content: `It is <@${ALICE.id}>'s turn, not yours. Look at /board for their move.` });
+    // /hint and /threats are for games against the bot: said so, not "You have no game".
+    for (const name of ['hint', 'threats']) {
+      const notHere = await command(BOB, name);
+      expect(notHere).toMatchObject({ ephemeral: true });
+      expect(notHere.content).toBe(`You have no game against me in this channel: yours here is against <@${ALICE.id}>, and /hint and /threats are for games against me (between members, the moves are yours to find). Play it with /move, or /challenge me for a game of our own.`);
+    }
     const answers = await play(ALICE, BOB, FIG3_MOVES);
     answers.slice(0, -1).forEach((a, i) => {
       const next = i % 2 === 0 ? BOB : ALICE;
