@@ -24,6 +24,9 @@ import type { RealisationOverlay } from '../rules/snapshot.ts';
 import { colourOf, type Stone } from '../rules/types.ts';
 import { done, refuse, type BotResult } from './problems.ts';
 import { gameOf, type FinishedGame, type LearnedRecord } from './records.ts';
+import type { VersusFinish, VersusGame, VersusResult } from './communityRecords.ts';
+import type { BoardSize, Ending } from './gameTerms.ts';
+import type { Point } from '../rules/types.ts';
 import type { BotStore } from './store.ts';
 import { shownInput } from '../rules/result.ts';
 
@@ -33,8 +36,31 @@ const SUGGESTED = 25;
 const GAME_ID = /^[0-9a-z]{1,16}-[0-9a-z]{1,8}$/;
 
 /** A finished game as /games lists it. */
+/**
+ * A finished game between two members, as /games and /replay show it (versus.ts keeps every
+ * ended one under its id in `versusRecords`). A subgoal learned by watching it names its id, so
+ * /library points at it and /replay must find it.
+ */
+export interface MembersRecord {
+  readonly kind: 'members';
+  readonly id: string;
+  readonly size: BoardSize;
+  readonly black: string;
+  readonly white: string;
+  readonly moves: readonly Point[];
+  readonly endedAt: number;
+  readonly ending: Ending;
+  readonly result: VersusResult;
+  /** Who resigned. */
+  readonly by?: string;
+  readonly learned: readonly string[];
+}
+
+/** A game against the bot (its record) or between members. */
+export type PastRecord = ({ readonly kind: 'bot' } & FinishedGame) | MembersRecord;
+
 export interface PastGame {
-  readonly record: FinishedGame;
+  readonly record: PastRecord;
   /** The learned subgoals, with the winner's move each was learned at, in the order learned. */
   readonly learned: readonly { readonly text: string; readonly move?: number }[];
 }
@@ -52,11 +78,23 @@ export interface Replay extends PastGame {
 }
 
 /** The server's most recent finished games, newest first. */
+/** The server's finished games, against the bot and between members, newest first. */
+async function finishedGames(store: BotStore, guildId: string): Promise<PastRecord[]> {
+  const memory = store.guild(guildId);
+  const [records, versus] = await Promise.all([memory.records.list(), memory.versusRecords.list()]);
+  const bot = records.map((r): PastRecord => ({ kind: 'bot', ...r.value }));
+  const members = versus.flatMap((e) => (e.value.finished === undefined ? [] : [membersRecord(e.value, e.value.finished)]));
+  return [...bot, ...members].sort((a, b) => b.endedAt - a.endedAt || (a.id < b.id ? -1 : 1));
+}
+
+function membersRecord(g: VersusGame, fin: VersusFinish): MembersRecord {
+  return { kind: 'members', id: g.id, size: g.size, black: g.black, white: g.white, moves: g.moves, endedAt: fin.at, ending: fin.ending, result: fin.result, ...(fin.by !== undefined ? { by: fin.by } : {}), learned: fin.learned };
+}
+
 export async function pastGames(store: BotStore, guildId: string, limit = GAMES_SHOWN): Promise<BotResult<PastGames>> {
   const memory = store.guild(guildId);
-  const [records, library] = await Promise.all([memory.records.list(), memory.library.list()]);
+  const [newest, library] = await Promise.all([finishedGames(store, guildId), memory.library.list()]);
   const learned = learnedByGame(library.map((e) => e.value));
-  const newest = records.map((r) => r.value).sort((a, b) => b.endedAt - a.endedAt || (a.id < b.id ? -1 : 1));
   return done({ total: newest.length, games: newest.slice(0, limit).map((record) => pastGame(record, learned.get(record.id) ?? [])) });
 }
 
@@ -67,7 +105,9 @@ export async function replayOf(store: BotStore, guildId: string, id: string): Pr
   const wanted = typed.toLowerCase();
   if (!GAME_ID.test(wanted)) return refuse({ code: 'no-such-game', id: shownInput(typed, 40) });
   const memory = store.guild(guildId);
-  const record = await memory.records.get(wanted);
+  const own = await memory.records.get(wanted);
+  const theirs = own === undefined ? await memory.versusRecords.get(wanted) : undefined;
+  const record: PastRecord | undefined = own !== undefined ? { kind: 'bot', ...own } : theirs?.finished !== undefined ? membersRecord(theirs, theirs.finished) : undefined;
   if (record === undefined) return refuse({ code: 'no-such-game', id: typed });
   const learned = learnedByGame((await memory.library.list()).map((e) => e.value)).get(record.id) ?? [];
   const game = gameOf(record);
@@ -83,19 +123,20 @@ export async function replayOf(store: BotStore, guildId: string, id: string): Pr
 /** Ids for /replay's autocomplete, newest first, with a label a member can pick by. */
 export async function suggestGames(store: BotStore, guildId: string, typed: string): Promise<{ name: string; value: string }[]> {
   const want = typed.trim().toLowerCase();
-  const records = (await store.guild(guildId).records.list()).map((r) => r.value).sort((a, b) => b.endedAt - a.endedAt);
+  const records = await finishedGames(store, guildId);
   return records
     .filter((r) => r.id.startsWith(want) || want === '')
     .slice(0, SUGGESTED)
     .map((r) => ({ name: `${r.id} · ${new Date(r.endedAt).toISOString().slice(0, 10)} · ${resultLabel(r)} · ${r.moves.length} moves`.slice(0, 100), value: r.id }));
 }
 
-function resultLabel(r: FinishedGame): string {
+function resultLabel(r: PastRecord): string {
   switch (r.ending) {
     case 'five':
+      if (r.kind === 'members') return `${r.result === 'black-won' ? 'black' : 'white'} won, between members`;
       return r.outcome === 'bot-lost' ? 'member won' : 'bot won';
     case 'resigned':
-      return 'member resigned';
+      return r.kind === 'members' ? 'resigned, between members' : 'member resigned';
     case 'full-board':
       return 'draw';
     case 'expired':
@@ -103,7 +144,7 @@ function resultLabel(r: FinishedGame): string {
   }
 }
 
-function pastGame(record: FinishedGame, learned: readonly LearnedRecord[]): PastGame {
+function pastGame(record: PastRecord, learned: readonly LearnedRecord[]): PastGame {
   const byText = new Map(learned.map((l) => [l.subgoal.text, l.provenance.move]));
   return { record, learned: record.learned.map((text) => ({ text, ...(byText.has(text) ? { move: byText.get(text) } : {}) })) };
 }
@@ -117,7 +158,7 @@ function learnedByGame(records: readonly LearnedRecord[]): Map<string, LearnedRe
 }
 
 /** The realisation a learned subgoal was recognised as, on the game's board before the move. */
-function overlayOf(record: FinishedGame, learned: LearnedRecord): RealisationOverlay | undefined {
+function overlayOf(record: Pick<PastRecord, 'size' | 'moves'>, learned: LearnedRecord): RealisationOverlay | undefined {
   const m = learned.provenance.move;
   if (m < 1 || m > record.moves.length) return undefined;
   const e = learned.example;

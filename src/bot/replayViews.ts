@@ -5,8 +5,7 @@
 import { makePoint } from '../rules/point.ts';
 import { defaultTheme } from '../render/index.ts';
 import { picture } from './reply.ts';
-import type { FinishedGame } from './records.ts';
-import type { PastGame, PastGames, Replay } from './replay.ts';
+import type { PastGame, PastGames, PastRecord, Replay } from './replay.ts';
 import { MAX_TEXT } from './views.ts';
 import type { Reply } from './reply.ts';
 import type { Frontend } from './frontend.ts';
@@ -35,7 +34,7 @@ export function replayView(r: Replay, f: Frontend): Reply {
   const size = rec.size;
   const t = defaultTheme.replay;
   const lines = [
-    `**Replay** of game \`${rec.id}\` (${f.date(rec.endedAt)}): ${players(rec, f)}, ${size}×${size}, level ${rec.level} · ${resultWords(rec, f)} · ${plural(rec.moves.length, 'move')}.`,
+    `**Replay** of game \`${rec.id}\` (${f.date(rec.endedAt)}): ${players(rec, f)}, ${size}×${size}${rec.kind === 'bot' ? `, level ${rec.level}` : ''} · ${resultWords(rec, f)} · ${plural(rec.moves.length, 'move')}.`,
     `One frame per move after the empty board, ${t.moveMs / 1000} s each; the last move is ringed${r.snapshot.winningLine !== undefined ? ', and the last frame shows the five' : ''}.`,
   ];
   const shown = r.snapshot.marks.map((m) => m.frame);
@@ -56,17 +55,20 @@ export function replayView(r: Replay, f: Frontend): Reply {
   };
 }
 
-/** "<@1> (black) v me (white)" */
-function players(rec: FinishedGame, f: Frontend): string {
+/** "<@1> (black) v me (white)", or two members. */
+function players(rec: PastRecord, f: Frontend): string {
+  if (rec.kind === 'members') return `${f.who(rec.black)} (black) v ${f.who(rec.white)} (white)`;
   const bot = rec.human === 'black' ? 'white' : 'black';
   return rec.human === 'black' ? `${f.who(rec.userId)} (black) v me (white)` : `me (${bot}) v ${f.who(rec.userId)} (${rec.human})`;
 }
 
-function resultWords(rec: FinishedGame, f: Frontend): string {
+function resultWords(rec: PastRecord, f: Frontend): string {
   switch (rec.ending) {
     case 'five':
+      if (rec.kind === 'members') return `**${f.who(rec.result === 'black-won' ? rec.black : rec.white)} won** with five`;
       return rec.outcome === 'bot-lost' ? `**${f.who(rec.userId)} won** with five` : '**I won** with five';
     case 'resigned':
+      if (rec.kind === 'members') return `${rec.by !== undefined ? f.who(rec.by) : 'a player'} resigned`;
       return `${f.who(rec.userId)} resigned`;
     case 'full-board':
       return '**draw**, the board full';

@@ -260,6 +260,13 @@ describe('members against members, learning from watched games, ratings and the 
     expect(library.content).toContain("\n(1, 1) 3:3', 3'\n");
     expect(library.content).toContain(`learned ${learned[0].provenance.date.slice(0, 10)} from game ${record!.id}, move 11 · watched`);
     expect(library.content).toContain(`from game ${record!.id}, move 9 · watched`);
+    // /games lists it and /replay shows it, as /library's pointer promises.
+    const games = await command(CAROL, 'games');
+    expect(games.content).toContain(`\`${record!.id}\``);
+    expect(games.content).toContain(`<@${ALICE.id}> (black) v <@${BOB.id}> (white) · **<@${ALICE.id}> won** with five · 13 moves · taught me \`(1) 2:4'\` (move 11), \`(1, 1) 3:3', 3'\` (move 9)`);
+    const replay = await command(CAROL, 'replay', { game: record!.id });
+    expect(replay.content).toMatch(new RegExp(`^\\*\\*Replay\\*\\* of game \`${record!.id}\` \\(.*\\): <@${ALICE.id}> \\(black\\) v <@${BOB.id}> \\(white\\), 19×19 · \\*\\*<@${ALICE.id}> won\\*\\* with five · 13 moves\\.`));
+    expect(replay.files.map((x) => x.name)).toEqual([`replay-${record!.id}.gif`]);
     // Anyone can watch the ended game.
     const watched = await command(CAROL, 'board', { player: member(ALICE) });
     expect(watched.content).toContain(`<@${ALICE.id}> (black) against <@${BOB.id}> (white): 19×19 · 13 moves.`);
