@@ -219,7 +219,8 @@ export function withStandings(stats: Reply, standings: BotResult<Standings>, f: 
   if (stats.private) return stats;
   if (!standings.ok) return { ...stats, text: `${stats.text}\n${problemReply(standings.problem, f).text}` };
   const s = standings.value;
-  const lines = [`**Ratings** (Glicko-2; a new player starts at ${GLICKO_SETTINGS.rating}; ? while a rating is still uncertain)`];
+  // A resignation is a loss to the ratings, though the counts above keep it apart.
+  const lines = [`**Ratings** (Glicko-2; a new player starts at ${GLICKO_SETTINGS.rating}; ? while a rating is still uncertain; a resignation counts as a loss)`];
   const rows = [...s.members, ...(s.bot !== undefined ? [s.bot] : [])].sort((a, b) => b.rating - a.rating);
   if (rows.length === 0) lines.push('No rated game yet.');
   rows.slice(0, LEADERBOARD_SIZE).forEach((r, i) => lines.push(`${i + 1}. ${r.player === BOT_PLAYER ? 'me' : f.who(r.player)} ${ratingText(r)} · ${record(r)}`));

@@ -179,7 +179,7 @@ export function statsView(s: ServerStats, f: Frontend): Reply {
   const lines = [
     `**Go-Moku ${f.inServer}**`,
     `Finished games: ${s.games} — members won ${s.botLost}, I won ${s.botWon}, ${plural(s.draws, 'draw')}${resignedWords(s.resigned ?? 0)}${s.abandoned > 0 ? ` (and ${s.abandoned} expired)` : ''}.`,
-    decided > 0 ? `I lost ${Math.round((100 * s.botLost) / decided)}% of the games decided${(s.resigned ?? 0) > 0 ? ' by a five or a full board' : ''}.` : 'No game has been decided yet.',
+    decided > 0 ? `I lost ${Math.round((100 * s.botLost) / decided)}% of the games decided${(s.resigned ?? 0) > 0 ? ' by a five or a full board' : ''}.` : (s.resigned ?? 0) > 0 ? 'No game has been decided by a five or a full board yet (resignations are counted apart).' : 'No game has been decided yet.',
     `Library: ${plural(s.learned, 'learned subgoal')} and the rule of the game (${f.command('library')}).`,
     ...memberLines(s.members ?? [], f),
   ];

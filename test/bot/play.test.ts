@@ -79,7 +79,7 @@ describe('gomoku play', () => {
     expect(said).toContain("My library: ");
     expect(said).toMatch(/Finished games: \d+ — members won 1, I won \d+, \d+ draws?\./);
     // stats shows the ratings each game's end reports, as /stats does.
-    expect(said).toContain('Ratings (Glicko-2; a new player starts at 1500; ? while a rating is still uncertain)');
+    expect(said).toContain('Ratings (Glicko-2; a new player starts at 1500; ? while a rating is still uncertain; a resignation counts as a loss)');
     expect(said).toMatch(/^[12]\. You \d+\?? · 1 won, \d+ lost/m);
     expect(said).toMatch(/Library by source: \d+ from games I lost, \d+ from games I won/);
     // The terminal has no channels or servers: its sentences say "here" and "my".

@@ -226,6 +226,9 @@ describe('library and stats replies', () => {
       '**Go-Moku in this server**\nFinished games: 8 — members won 3, I won 3, 1 draw (and 1 expired).\nI lost 43% of the games decided.\nLibrary: 4 learned subgoals and the rule of the game (/library).',
     );
     expect(s.images.map((i) => i.name)).toEqual(['stats.png']);
+    // Only a resignation so far: not "no game has been decided", when the member gave one up.
+    const resignedOnly = statsView({ games: 1, botWon: 0, botLost: 0, draws: 0, abandoned: 0, resigned: 1, learned: 0, history: [] }, f);
+    expect(resignedOnly.text).toContain('No game has been decided by a five or a full board yet (resignations are counted apart).');
   });
 });
 
