@@ -164,9 +164,15 @@ export function libraryView(page: LibraryPage, f: Frontend): Reply {
     lines.push(`      – ${from} · recognised in ${plural(e.stats.recognised, 'game')} · played ${plural(e.stats.played, 'time')} · won ${plural(e.stats.won, 'game')}`);
   });
   const more = page.page < page.pages ? `\nMore: ${f.command('library')} page:${page.page + 1}` : '';
-  const legend = '\nThe picture shows a small realisation of each (the paper\'s graphic mnemonics).';
-  const block = fitLines(lines, MAX_TEXT - head.length - more.length - legend.length - 12);
   const items: MnemonicItem[] = page.entries.map((e) => mnemonicItem(e.subgoal.text, e.example ?? (e.provenance === undefined ? ruleExample() : undefined))).filter((x): x is MnemonicItem => x !== undefined);
+  // A subgoal adopted from the pool, imported or given by the starter library came with no
+  // game of this server to draw its realisation from: the legend says so rather than "each".
+  const undrawn = page.entries.length - items.length;
+  const legend =
+    undrawn === 0
+      ? "\nThe picture shows a small realisation of each (the paper's graphic mnemonics)."
+      : `\nThe picture shows a small realisation of each learned from a game here (the paper's graphic mnemonics); ${undrawn === 1 ? 'one' : undrawn} on this page came from elsewhere (adopted, imported or the starter library) with no game to draw ${undrawn === 1 ? 'it' : 'them'} from.`;
+  const block = fitLines(lines, MAX_TEXT - head.length - more.length - legend.length - 12);
   return {
     text: `${head}\n\`\`\`\n${block.join('\n')}\n\`\`\`${legend}${more}`,
     images: items.length === 0 ? [] : [picture(`library-${page.page}.png`, `Graphic mnemonics of the subgoals on page ${page.page}`, { kind: 'mnemonics', args: [items] })],

@@ -368,7 +368,10 @@ describe('members against members, learning from watched games, ratings and the 
     const adopted = await press(OWNER, `memory:adopt:${OWNER.id}`, ask.messageId, { permissions: ADMIN_PERMISSIONS });
     expect(adopted.content).toBe("Adopted 1 subgoal from the shared pool: `(1, 2-1, 2) 4:3', 2'-4:2', 3'`. See /library.");
     expect((await storage.guild(GUILD).library.get(subgoalKey("(1, 2-1, 2) 4:3', 2'-4:2', 3'")))?.origin).toEqual({ kind: 'pool', servers: 1 });
-    expect((await command(CAROL, 'library')).content).toContain('adopted');
+    const withAdopted = (await command(CAROL, 'library')).content;
+    expect(withAdopted).toContain('adopted');
+    // The adopted subgoal came with no game of this server to draw: the legend says so, not "each".
+    expect(withAdopted).toContain("The picture shows a small realisation of each learned from a game here (the paper's graphic mnemonics); one on this page came from elsewhere (adopted, imported or the starter library) with no game to draw it from.");
     // The second adopts the first's.
     const askB = await admin('adopt', {}, GUILD_B, CHANNEL_B);
     expect(askB.content).toMatch(/\*\*1 is new\*\*/);
