@@ -113,7 +113,9 @@ export function renderLossChart(history: readonly { readonly outcome: Outcome; r
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
   ctx.font = `bold 14px "${family}"`;
-  ctx.fillText('How often the bot loses', left, 18);
+  const title = 'How often I lose';
+  ctx.fillText(title, left, 18);
+  const titleWidth = ctx.measureText(title).width;
   ctx.font = `12px "${family}"`;
   const legend: [string, string, 'line' | 'dot'][] = [
     [CHART.overall, 'all games', 'line'],
@@ -121,17 +123,22 @@ export function renderLossChart(history: readonly { readonly outcome: Outcome; r
     [CHART.loss, 'a loss', 'dot'],
   ];
   const widths = legend.map(([, label]) => 30 + ctx.measureText(label).width);
-  let lx = right - widths.reduce((a, b) => a + b, 0) - 12 * (legend.length - 1);
+  const total = widths.reduce((a, b) => a + b, 0) + 12 * (legend.length - 1);
+  // Beside the title when it fits, else on a row of its own under it: the long "last 20
+  // (drawn from game 21 on)" ran into the title.
+  const besideTitle = left + titleWidth + 24 + total <= right;
+  let lx = besideTitle ? right - total : left;
+  const ly = besideTitle ? 17 : 33;
   legend.forEach(([colour, label, kind], i) => {
     ctx.fillStyle = colour;
-    if (kind === 'line') ctx.fillRect(lx, 14, 18, 4);
+    if (kind === 'line') ctx.fillRect(lx, ly - 3, 18, 4);
     else {
       ctx.beginPath();
-      ctx.arc(lx + 9, 16, 3, 0, 2 * Math.PI);
+      ctx.arc(lx + 9, ly - 1, 3, 0, 2 * Math.PI);
       ctx.fill();
     }
     ctx.fillStyle = CHART.axis;
-    ctx.fillText(label, lx + 24, 17);
+    ctx.fillText(label, lx + 24, ly);
     lx += widths[i] + 12;
   });
 

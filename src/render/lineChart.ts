@@ -135,15 +135,22 @@ export function renderLineChart(spec: LineChartSpec): Buffer | undefined {
   ctx.font = `bold 14px "${family}"`;
   ctx.fillStyle = LINE_CHART.axis;
   ctx.fillText(spec.title, left, 18);
+  const titleWidth = ctx.measureText(spec.title).width;
   ctx.font = `12px "${family}"`;
-  let lx = right - 130 * spec.series.length;
-  for (const s of spec.series) {
+  // Each entry as wide as its label needs; beside the title when they fit there, else on a
+  // row of their own under it (a long title and four series ran into each other).
+  const widths = spec.series.map((s) => 24 + ctx.measureText(s.label).width + 16);
+  const total = widths.reduce((a, b) => a + b, 0);
+  const besideTitle = left + titleWidth + 24 + total <= right;
+  let lx = besideTitle ? right - total : left;
+  const ly = besideTitle ? 17 : 33;
+  spec.series.forEach((s, i) => {
     ctx.fillStyle = s.colour;
-    ctx.fillRect(lx, 14, 18, 4);
+    ctx.fillRect(lx, ly - 3, 18, 4);
     ctx.fillStyle = LINE_CHART.axis;
-    ctx.fillText(s.label, lx + 24, 17);
-    lx += 130;
-  }
+    ctx.fillText(s.label, lx + 24, ly);
+    lx += widths[i];
+  });
 
   for (const s of spec.series) {
     if (s.band !== undefined && s.values.length > 0) {
