@@ -239,15 +239,23 @@ function defendWords(before: Board, choice: MoveChoice, destroyed: readonly Real
 
 function positionalWords(before: Board, p: Point, me: Stone, mine: readonly LineShape[], v: Voice, pick: <T>(options: readonly T[]) => T): string {
   const size = before.size;
+  // What the player acts on is what the library holds: a shape it has not learned is no threat
+  // to it, so the words say "nothing learned", never that there is nothing on the board.
+  const them = otherStone(me);
+  const blocked = shapesOfMove(before, p, them).find((s) => s.kind === 'open-four');
+  if (blocked !== undefined) {
+    const three = span(size, blocked.stones.filter((q) => q !== p));
+    return `${cap(v.you)} have an open three at ${three}. The library holds nothing yet that reads it as a threat, so this is a move by position, and it blocks one end.`;
+  }
   const lead = pick([
-    `With no pattern to act on, ${v.I} take the point that does most for ${v.my} lines and most against ${v.yours}.`,
+    `With nothing learned to act on, ${v.I} take the point that does most for ${v.my} lines and most against ${v.yours}.`,
     `A quiet move: it builds ${v.my} lines and gets in the way of ${v.yours}.`,
-    `Nothing to attack or defend yet, so ${v.I} build where ${v.my} lines and ${v.yours} cross.`,
+    `Nothing I have learned to attack or defend here, so ${v.I} build where ${v.my} lines and ${v.yours} cross.`,
   ]);
   // One fact from the board, the most telling: a three of the mover's, the other side's
   // stones it stands in the way of, or a stone it pairs with.
   const own = mine[0];
-  const theirs = shapesOfMove(before, p, otherStone(me))[0];
+  const theirs = shapesOfMove(before, p, them)[0];
   const others = theirs === undefined ? [] : theirs.stones.filter((q) => q !== p);
   let fact = '';
   if (own !== undefined && own.kind === 'three') fact = ` It makes a three at ${span(size, own.stones)}, though it cannot become an open four.`;

@@ -106,6 +106,14 @@ describe('reasons in plain words, one kind of reason at a time', () => {
     });
   });
 
+  it('a block made by position, with nothing learned that reads the three, says so rather than that nothing is there', () => {
+    expect(said('player/open-three.txt', RULE, 2)).toMatchObject({
+      point: 'f7',
+      kind: 'positional',
+      plain: 'You have an open three at g7–i7. The library holds nothing yet that reads it as a threat, so this is a move by position, and it blocks one end.',
+    });
+  });
+
   it("destroying the member's realisations without look-ahead (level 2)", () => {
     expect(said('player/open-three.txt', OPEN_FOUR, 2)).toEqual({
       point: 'j7',
@@ -119,7 +127,7 @@ describe('reasons in plain words, one kind of reason at a time', () => {
     expect(said('reasons/quiet.txt', RULE, 5)).toEqual({
       point: 'i8',
       kind: 'positional',
-      plain: 'Nothing to attack or defend yet, so I build where my lines and yours cross. It pairs with my stone at h8.',
+      plain: 'Nothing I have learned to attack or defend here, so I build where my lines and yours cross. It pairs with my stone at h8.',
       paper: "builds its own 5-patterns and spoils white's (by position: no learned realisation to act on)",
     });
     // f8 beside h8 i8: a split three, whose only open-four point is the gap.
@@ -154,7 +162,7 @@ describe('reasons in plain words, one kind of reason at a time', () => {
     expect(said('player/double-three.txt', PAPER, 5, true).plain).toBe(
       'You then have two open threes, at h8–j8 and j6–j8: I can block only one of them. You can force a five in 3 moves from here.',
     );
-    expect(said('reasons/quiet.txt', RULE, 5, true).plain).toBe('Nothing to attack or defend yet, so you build where your lines and mine cross. It pairs with your stone at h8.');
+    expect(said('reasons/quiet.txt', RULE, 5, true).plain).toBe('Nothing I have learned to attack or defend here, so you build where your lines and mine cross. It pairs with your stone at h8.');
   });
 
   it('reads the position the choice was made in, whether or not the move is on the board yet', () => {
