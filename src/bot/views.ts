@@ -197,10 +197,10 @@ export function statsView(s: ServerStats, f: Frontend): Reply {
 }
 
 export function resetPromptView(s: ServerStats, f: Frontend): Reply {
-  const what = `${plural(s.learned, 'learned subgoal')}, how each has fared, and the record of ${plural(s.games, 'finished game')}`;
+  const what = `${plural(s.learned, 'learned subgoal')}, how each has fared, and the record of ${plural(s.games, 'finished game')} against me`;
   return {
     text: f.servers
-      ? `This forgets everything this server has taught me: ${what}. Games being played now are kept; if this server shares with the pool, its contributions are withdrawn, and my rating here starts again. Forget it all?`
+      ? `This forgets everything this server has taught me: ${what}. Games being played now, and the games between members, are kept; if this server shares with the pool, its contributions are withdrawn, and my rating here starts again. Forget it all?`
       : `This forgets everything I have learned here: ${what}. A game being played now is kept, and my rating starts again. Forget it all?`,
     images: [],
     private: true,

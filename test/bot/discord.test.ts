@@ -319,6 +319,8 @@ describe('the bot end to end: npm start against the fake Discord, with Redis', (
     const ask = await command(OWNER, 'reset-memory', {}, ADMIN_PERMISSIONS);
     expect(ask.ephemeral).toBe(true);
     expect(ask.content).toMatch(new RegExp(`^This forgets everything this server has taught me: ${learned} learned subgoal`));
+    // What it forgets is its own games' record; games between members stay, and it says so.
+    expect(ask.content).toMatch(/finished games? against me\. Games being played now, and the games between members, are kept;/);
     expect(ask.customIds).toEqual([`reset-memory:confirm:${OWNER.id}`, `reset-memory:cancel:${OWNER.id}`]);
     const press = (customId: string, messageId: string | undefined, user = OWNER) =>
       answerOf(send({ type: 'button', customId, ...(messageId !== undefined ? { messageId } : {}), user, permissions: ADMIN_PERMISSIONS }));
