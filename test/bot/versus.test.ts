@@ -150,7 +150,7 @@ describe('a game between members', () => {
 
   it('learns nothing when watching is off, and still rates', async () => {
     const { service, storage } = await setup();
-    expect(await service.pool.setWatch(GUILD, false, false)).toEqual({ ok: false, problem: { code: 'not-admin' } });
+    expect(await service.pool.setWatch(GUILD, false, false)).toEqual({ ok: false, problem: { code: 'not-admin', what: 'memory' } });
     expect(expectOkResult(await service.pool.setWatch(GUILD, false, true))).toEqual({ watch: false, share: false });
     expect(await storage.guild(GUILD).settings.get(SETTINGS_KEY)).toEqual({ watch: false, share: false });
     await startGame(service, ALICE, BOB);
@@ -275,7 +275,7 @@ describe('the shared pool', () => {
     const onlyB = learnedB.filter((t) => !learnedA.includes(t));
     expect(onlyB.length).toBeGreaterThan(0);
 
-    expect(await service.pool.setShare(A, true, false)).toEqual({ ok: false, problem: { code: 'not-admin' } });
+    expect(await service.pool.setShare(A, true, false)).toEqual({ ok: false, problem: { code: 'not-admin', what: 'memory' } });
     expect(expectOkResult(await service.pool.setShare(A, true, true))).toMatchObject({ changed: 2, complete: true });
     expect(expectOkResult(await service.pool.setShare(B, true, true))).toMatchObject({ changed: learnedB.length, complete: true });
     const pool = new SharedCollection(storage.backend, 'pool', poolCodec, collectingLog().log);
