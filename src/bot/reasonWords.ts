@@ -225,16 +225,33 @@ function defendWords(before: Board, choice: MoveChoice, destroyed: readonly Real
   const k = movesToFive(r)!;
   const theirs = shapesOfMove(before, q, them);
   const openFour = theirs.find((s) => s.kind === 'open-four');
+  // Whether the move stands on the shape the words name (its stones' line, or a point that
+  // completes it); if not, it breaks the learned realisation elsewhere, and the words say so
+  // rather than "block it at" a point off that line.
+  const onShape = (s: { readonly stones: readonly Point[]; readonly points: readonly Point[] }) => p === q || s.points.includes(p) || betweenOnLine(size, s.stones, p);
   if (openFour !== undefined) {
     // An open four at q: the other side holds an open three now, and the move blocks it.
     const three = span(size, openFour.stones.filter((x) => x !== q));
-    return `${cap(v.you)} have an open three at ${three}: ${v.I} block it at ${at(p)}.`;
+    if (onShape(openFour)) return `${cap(v.you)} have an open three at ${three}: ${v.I} block it at ${at(p)}.`;
+    return `${cap(v.you)} have an open three at ${three}, part of a learned shape that makes a five in ${k} moves: ${v.I} play ${at(p)}, another of its points, to break the shape.`;
   }
   const noun = threatNoun(size, theirs);
   if (noun !== undefined) {
-    return p === q ? `At ${at(q)} ${v.you} would have ${noun}: ${v.I} take the point first.` : `At ${at(q)} ${v.you} would have ${noun}: ${v.I} play ${at(p)} to spoil it.`;
+    if (p === q) return `At ${at(q)} ${v.you} would have ${noun}: ${v.I} take the point first.`;
+    if (theirs.some(onShape)) return `At ${at(q)} ${v.you} would have ${noun}: ${v.I} play ${at(p)} to spoil it.`;
+    return `At ${at(q)} ${v.you} would have ${noun}, part of a learned shape that makes a five in ${k} moves: ${v.I} play ${at(p)}, another of its points, to break the shape.`;
   }
   return `${cap(v.you)} could make a five in ${k} moves, starting at ${at(q)}: ${v.I} break that up at ${at(p)}.`;
+}
+
+/** p lies on the line of `stones` (two or more, in line order), between the first and the last. */
+function betweenOnLine(size: number, stones: readonly Point[], p: Point): boolean {
+  if (stones.length < 2) return false;
+  const [r0, c0] = [Math.floor(stones[0] / size), stones[0] % size];
+  const [r1, c1] = [Math.floor(stones[stones.length - 1] / size), stones[stones.length - 1] % size];
+  const [r, c] = [Math.floor(p / size), p % size];
+  const cross = (r1 - r0) * (c - c0) - (c1 - c0) * (r - r0);
+  return cross === 0 && Math.min(r0, r1) <= r && r <= Math.max(r0, r1) && Math.min(c0, c1) <= c && c <= Math.max(c0, c1);
 }
 
 function positionalWords(before: Board, p: Point, me: Stone, mine: readonly LineShape[], v: Voice, pick: <T>(options: readonly T[]) => T): string {

@@ -12,6 +12,8 @@ import { makePoint, parsePoint } from '../../src/rules/point.ts';
 import { expectOk } from '../../src/rules/result.ts';
 import { fiveThreats, openFourPoints } from '../../src/rules/threats.ts';
 import { stoneOf } from '../../src/rules/types.ts';
+import { recognise } from '../../src/recognition/recognise.ts';
+import { movesToFive } from '../../src/recognition/realisation.ts';
 import { fixture } from '../support/fixtures.ts';
 import { library } from '../support/recognition.ts';
 
@@ -114,6 +116,20 @@ describe('reasons in plain words, one kind of reason at a time', () => {
     });
   });
 
+  it('a defence off the line of the three it names says it breaks the learned shape, not that it blocks the three', () => {
+    // White's open three g7 h7 i7 (player/open-three.txt), seen through `(1) 2:4'`; a defence at
+    // a point of that realisation off the row (as a learned shape's other node can be) is not
+    // "block it at" that point.
+    const game = expectOk(parseGame(fixture('player/open-three.txt')));
+    const seen = recognise(game.board, library(OPEN_FOUR));
+    const three = seen.white.find((r) => movesToFive(r) === 2)!;
+    const at = (t: string) => expectOk(parsePoint(game.size, t));
+    const on = reasonWords(game.board, { point: at('f7'), colour: 'black', reason: { kind: 'defend', destroyed: [three], threats: 1 } });
+    expect(on.plain).toBe('You have an open three at g7–i7: I block it at f7.');
+    const off = reasonWords(game.board, { point: at('h9'), colour: 'black', reason: { kind: 'defend', destroyed: [three], threats: 1 } });
+    expect(off.plain).toBe('You have an open three at g7–i7, part of a learned shape that makes a five in 2 moves: I play h9, another of its points, to break the shape.');
+  });
+
   it("destroying the member's realisations without look-ahead (level 2)", () => {
     expect(said('player/open-three.txt', OPEN_FOUR, 2)).toEqual({
       point: 'j7',
@@ -178,12 +194,23 @@ describe('reasons in plain words, over whole games', () => {
   it('never claims a four, an open four or an open three the board does not hold, and varies its phrasing', () => {
     const sentences = new Set<string>();
     let claims = 0;
+    let blocks = 0;
     for (let seed = 1; seed <= 6; seed++) {
       const game = Game.create(15);
       const players = [createPlayer({ library: library(PAPER), level: 3, seed }), createPlayer({ library: library(seed % 2 === 0 ? PAPER : RULE), level: 2, seed: seed + 10 })];
       while (!game.isOver && game.moves.length < 120) {
         const choice = players[game.moves.length % 2].choose(game);
         const { plain } = reasonWords(game.board, choice);
+        // "an open three at A–B: I block it at X": X is on that line, between or at its ends.
+        for (const m of plain.matchAll(/open three at ([a-o]\d+)–([a-o]\d+): I block it at ([a-o]\d+)/g)) {
+          const [a, b, x] = [m[1], m[2], m[3]].map((t) => expectOk(parsePoint(15, t)));
+          const [ra, ca, rb, cb, rx, cx] = [a, b, x].flatMap((q) => [Math.floor(q / 15), q % 15]);
+          const [dr, dc] = [Math.sign(rb - ra), Math.sign(cb - ca)];
+          const steps = Math.max(Math.abs(rb - ra), Math.abs(cb - ca));
+          const onLine = Array.from({ length: steps + 5 }, (_, i) => i - 2).some((i) => ra + i * dr === rx && ca + i * dc === cx);
+          expect(onLine, plain).toBe(true);
+          blocks++;
+        }
         expect(plain).toMatch(/^[A-Z].*\.$/);
         sentences.add(plain.replace(/[a-o]\d+/g, '·'));
         expectOk(game.play(choice.point));
@@ -207,6 +234,7 @@ describe('reasons in plain words, over whole games', () => {
       }
     }
     expect(claims).toBeGreaterThan(10);
+    expect(blocks).toBeGreaterThan(0);
     // Phrasings, with the points taken out: far more than one.
     expect(sentences.size).toBeGreaterThan(10);
   });
