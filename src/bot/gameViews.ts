@@ -90,8 +90,10 @@ export interface LibraryPageEntry {
 export interface LibraryPage {
   readonly page: number;
   readonly pages: number;
-  /** Subgoals learned, not counting the rule of the game. */
+  /** Subgoals learned, not counting the rule of the game (nor the starter library's). */
   readonly learned: number;
+  /** Subgoals given by the starter library (STARTER_LIBRARY), not learned; 0 without one. */
+  readonly given?: number;
   readonly entries: readonly LibraryPageEntry[];
 }
 

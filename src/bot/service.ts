@@ -82,7 +82,7 @@ import { errorText, silentLog, type BotLog } from './log.ts';
 import { done, refuse, type BotResult } from './problems.ts';
 import { memberResults, resignations } from './memberStats.ts';
 import { pastGames, replayOf, suggestGames, type PastGames, type Replay } from './replay.ts';
-import { withStarter, type StarterLibrary } from './starter.ts';
+import { starterOf, withStarter, type StarterLibrary } from './starter.ts';
 import { noGame } from './elsewhere.ts';
 import type { ChallengeOptions, Challenged, GameView, Hinted, LibraryPage, Moved, ServerStats, ThreatsView } from './gameViews.ts';
 import { overlineThrough, suggestions } from './movePoints.ts';
@@ -460,7 +460,9 @@ export class GameService {
           ...(reflected.has(entry.subgoal.text) ? { reflected: true as const } : {}),
         };
       });
-      return done({ page, pages, learned: library.size - 1, entries });
+      // A starter library's subgoals were given, not learned: counted apart in the head line.
+      const given = library.entries.filter((e) => starterOf(e.provenance) !== undefined).length;
+      return done({ page, pages, learned: library.size - 1 - given, ...(given > 0 ? { given } : {}), entries });
     });
   }
 

@@ -146,7 +146,8 @@ export function threatsView(t: ThreatsView, f: Frontend): Reply {
 // The server's memory
 
 export function libraryView(page: LibraryPage, f: Frontend): Reply {
-  const head = `**${f.libraryTitle}**: ${plural(page.learned, 'learned subgoal')} and the rule of the game, grouped by node list as in the paper · page ${page.page} of ${page.pages}`;
+  const given = page.given !== undefined && page.given > 0 ? `, ${page.given} given by the starter library` : '';
+  const head = `**${f.libraryTitle}**: ${plural(page.learned, 'learned subgoal')}${given} and the rule of the game, grouped by node list as in the paper · page ${page.page} of ${page.pages}`;
   const lines: string[] = [];
   let nodeListWidth = 0;
   page.entries.forEach((e, i) => {

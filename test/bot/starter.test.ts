@@ -72,12 +72,14 @@ describe('the starter library', () => {
     for (const s of starter.subgoals.slice(0, 2)) await storage.guild('half').library.put(subgoalKey(s.text), { subgoal: s, provenance: { game: 'starter:paper', move: 1, date: '2025-01-01T00:00:00.000Z' } });
 
     const page = value(await service.library('new', 1));
-    expect(page.learned).toBe(5);
+    // Given by the starter library, not learned: counted apart, and said so.
+    expect([page.learned, page.given]).toEqual([0, 5]);
     expect(page.entries.map((e) => e.subgoal.text).sort()).toEqual(['(1) 1:5', ...PAPER].sort());
     expect(await texts(storage, 'new')).toEqual([...PAPER].sort());
     const shown = libraryView(page, discordFrontend).text;
     expect(shown).toContain(`– from the starter library "paper", given ${new Date().toISOString().slice(0, 10)} · recognised in 0 games`);
     expect(shown).toContain('– the rule of the game');
+    expect(shown).toMatch(/^\*\*.*\*\*: 0 learned subgoals, 5 given by the starter library and the rule of the game, grouped by node list/);
 
     expect((await service.library('taught', 1)).ok).toBe(true);
     expect(await texts(storage, 'taught')).toEqual(["(1) 2:4'"]);
@@ -90,7 +92,7 @@ describe('the starter library', () => {
       'Done: I forgot 5 learned subgoals, their counters and the finished games. I start again from the rule of the game and the starter library "paper" (STARTER_LIBRARY).',
     );
     expect(await texts(storage, 'new')).toEqual([]);
-    expect(value(await service.library('new', 1)).learned).toBe(5);
+    expect(value(await service.library('new', 1)).given).toBe(5);
   });
 
   it('is what the bot plays with: a new server\'s bot knows the double three from its first game', async () => {
