@@ -20,6 +20,7 @@ import { describeStatus, Game } from '../rules/game.ts';
 import { colOf, makePoint, pointAt, rowOf, validSize } from '../rules/point.ts';
 import { err, ok, problem, shownInput, type Problem, type Result } from '../rules/result.ts';
 import { MAX_SIZE, MIN_SIZE, opposite, type Colour, type Point } from '../rules/types.ts';
+import { oneLine } from '../rules/textLines.ts';
 
 // ---------------------------------------------------------------------------------------
 // Coordinates
@@ -165,10 +166,6 @@ export type GomocupReply =
   /** The ABOUT line's `key="value"` pairs in the order given. */
   | { readonly kind: 'about'; readonly fields: readonly (readonly [string, string])[] };
 
-/** A reply is one line: line breaks inside a message would be read as further replies. */
-function oneLine(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').trim();
-}
 
 const ABOUT_FIELD = /^\s*([A-Za-z_]+)\s*=\s*"([^"]*)"\s*(?:,|$)/;
 

@@ -15,7 +15,7 @@ import { canonicalString } from './canonical.ts';
 import type { Description } from './description.ts';
 import { parseDescription } from './descriptionNotation.ts';
 import { err, ok, type Result } from '../rules/result.ts';
-import { splitLines } from '../rules/textLines.ts';
+import { oneLine, splitLines } from '../rules/textLines.ts';
 
 export const RULE_OF_FIVE = '(1) 1:5';
 
@@ -37,16 +37,6 @@ export interface LibraryFileEntry {
 
 export function makeProvenance(p: Provenance): string {
   return `learned from ${oneLine(p.game)}, move ${p.move}, ${p.date}`;
-}
-
-/**
- * Text made one comment line: a line break or other control character (from a game file's
- * name, a server id typed by hand) would end the comment and start a line the file cannot
- * read back as a description, so each becomes a space.
- */
-export function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
 }
 
 const PROVENANCE = /^learned from (.+), move (\d+), (\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?)$/;

@@ -11,7 +11,7 @@ import { Game } from './game.ts';
 import { makePoint, parsePoint, validSize } from './point.ts';
 import { err, ok, problem, shownInput, type Result } from './result.ts';
 import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, type Point } from './types.ts';
-import { splitLines } from './textLines.ts';
+import { oneLine, splitLines } from './textLines.ts';
 
 export interface GameRecord {
   readonly size: number;
@@ -116,8 +116,7 @@ export function makeGameRecord(record: GameRecord): string {
  * as a mistyped one ("size 15"), is quoted.
  */
 function commentLine(c: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what it replaces
-  const one = c.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, ' ').trim();
+  const one = oneLine(c);
   const line = `# ${one}`;
   return SIZE_LINE.test(line) || SIZE_ATTEMPT.test(line) ? `# "${one}"` : line;
 }
