@@ -105,6 +105,18 @@ export type LearnedOrigin =
   /** From a library file, by `gomoku memory import`: whose loss or win it was, the file does not say. */
   | { readonly kind: 'imported' };
 
+/**
+ * How `gomoku memory import` names the game of an entry the file gave no provenance line:
+ * `paper.txt (imported)`, its line as the move. Imports before 2026-12-03 stored no origin, and
+ * are known by this alone.
+ */
+export const IMPORTED_SUFFIX = ' (imported)';
+
+/** The file an imported entry without a provenance line came from, or undefined. */
+export function importedFile(game: string): string | undefined {
+  return game.endsWith(IMPORTED_SUFFIX) ? game.slice(0, -IMPORTED_SUFFIX.length) : undefined;
+}
+
 /** A subgoal in the shared pool: its canonical text and the servers that learned it, as tokens (pool.ts). */
 export interface PoolEntry {
   readonly text: string;

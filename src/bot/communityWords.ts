@@ -4,12 +4,9 @@
  * communityViews.ts so that views.ts and it need not import each other.
  */
 import type { Provenance } from '../learning/library.ts';
-import { BOT_PLAYER, type LearnedOrigin } from './communityRecords.ts';
+import { BOT_PLAYER, importedFile, type LearnedOrigin } from './communityRecords.ts';
 import { ratingText, type Rated } from './ratings.ts';
 import type { Frontend } from './frontend.ts';
-
-/** How `gomoku memory import` names the file of an entry that had no provenance line: `paper.txt (imported)`. */
-const IMPORTED = ' (imported)';
 
 /**
  * A learned subgoal's provenance in /library, marked by where it came from. It is printed in
@@ -22,7 +19,8 @@ export function originWords(p: Provenance, origin: LearnedOrigin | undefined, re
   // An imported subgoal without a provenance line of its own names the file and its line, and
   // whose game it was the file does not say (imports before 2026-12-03 stored no origin, but
   // their provenance says the same).
-  if (p.game.endsWith(IMPORTED) && (origin === undefined || origin.kind === 'imported')) return `imported ${date} from ${p.game.slice(0, -IMPORTED.length)}, line ${p.move}`;
+  const file = importedFile(p.game);
+  if (file !== undefined && (origin === undefined || origin.kind === 'imported')) return `imported ${date} from ${file}, line ${p.move}`;
   const from = `learned ${date} from game ${p.game}, move ${p.move}`;
   const game = origin?.kind === 'win' ? 'my win' : origin?.kind === 'watched' ? 'watched' : origin?.kind === 'imported' ? 'imported' : 'my loss';
   // A lesson found by walking back again through an old game (reflection.ts) says so.

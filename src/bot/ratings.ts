@@ -28,7 +28,8 @@
  *   outage is logged and lost, as the subgoal counters are; the game's record is not.
  */
 import glicko2 from 'glicko2';
-import { BOT_PLAYER, type RatingRecord, type VersusGame } from './communityRecords.ts';
+import type { Provenance } from '../learning/library.ts';
+import { BOT_PLAYER, importedFile, type LearnedOrigin, type RatingRecord, type VersusGame } from './communityRecords.ts';
 import type { ServiceKit } from './kit.ts';
 import { errorText } from './log.ts';
 import { done, type BotResult } from './problems.ts';
@@ -58,6 +59,16 @@ export interface Rated {
 
 /** Where each learned subgoal came from, in the order they were learned. */
 export type LibrarySource = 'loss' | 'win' | 'watched' | 'pool' | 'imported' | 'starter';
+
+/**
+ * Where a learned subgoal came from: the starter library (by its provenance), its stored origin
+ * if it has one, an import from before imports were marked (by its provenance), else the bot's loss.
+ */
+export function sourceOf(provenance: Provenance | undefined, origin: LearnedOrigin | undefined): LibrarySource {
+  if (starterOf(provenance) !== undefined) return 'starter';
+  if (origin !== undefined) return origin.kind;
+  return provenance !== undefined && importedFile(provenance.game) !== undefined ? 'imported' : 'loss';
+}
 
 export interface Standings {
   /** Members, highest rating first. */
@@ -146,11 +157,7 @@ export class Ratings {
       // per /stats, and on the file store 1000 files read (bench/load.ts: /stats' answers took
       // up to 7 s there under load).
       const [all, held] = await Promise.all([memory.ratings.list().then((l) => l.map((e) => e.value)), this.#kit.heldLibrary(guildId)]);
-      const library = held.library.entries.slice(1).map((e): LibrarySource => {
-        if (starterOf(e.provenance) !== undefined) return 'starter';
-        // Imports before 2026-12-03 stored no origin; their provenance names the file.
-        return held.origins.get(e.subgoal.text)?.kind ?? (e.provenance?.game.endsWith(' (imported)') ? 'imported' : 'loss');
-      });
+      const library = held.library.entries.slice(1).map((e) => sourceOf(e.provenance, held.origins.get(e.subgoal.text)));
       const members = all.filter((r) => r.player !== BOT_PLAYER).sort((a, b) => b.rating - a.rating || (a.player < b.player ? -1 : 1));
       const bot = all.find((r) => r.player === BOT_PLAYER);
       return done({ members, library, ...(bot !== undefined ? { bot } : {}) });

@@ -28,6 +28,7 @@
 import { realpath, stat, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { config as loadDotenv } from 'dotenv';
+import { IMPORTED_SUFFIX } from '../bot/communityRecords.ts';
 import { botCodecs, LIBRARY_VERSION_KEY, subgoalKey, type BotSchema, type LearnedRecord } from '../bot/records.ts';
 import { bumpLibraryVersion, compiledLibrary, versionText } from '../bot/libraryCache.ts';
 import { canonicalise } from '../notation/canonical.ts';
@@ -242,7 +243,7 @@ export async function importLibrary(
     }
     seenInFile.add(subgoal.text);
     // Without a provenance comment, the file and line it came from; dated in file order.
-    const provenance = e.provenance ?? { game: `${fileName} (imported)`, move: e.line, date: new Date(start + i).toISOString() };
+    const provenance = e.provenance ?? { game: `${fileName}${IMPORTED_SUFFIX}`, move: e.line, date: new Date(start + i).toISOString() };
     // Marked imported: the file does not say whether it came of the bot's loss or win.
     fresh.set(subgoal.text, { subgoal, provenance, origin: { kind: 'imported' } });
   }
