@@ -91,28 +91,8 @@ export function resignedView(v: GameView & { readonly rated?: Rated }, f: Fronte
  * reply, so the player is named rather than called "you".
  */
 export function boardView(v: GameView, f: Frontend, watched = false): Reply {
-  const lines = [`${capitalise(f.whose(v.stored.userId))} game: ${gameLine(v, watched ? f : undefined)}.`, watched ? watchedLine(v, f) : nextLine(v, f)];
+  const lines = [`${capitalise(f.whose(v.stored.userId))} game: ${gameLine(v, watched ? f : undefined)}.`, nextLine(v, f, watched)];
   return withBoard(lines.join('\n'), v, true);
-}
-
-/** What happens next, or how the game ended, said of the player by name (a watcher's /board). */
-function watchedLine(v: GameView, f: Frontend): string {
-  const { stored, game } = v;
-  const who = f.who(stored.userId);
-  const fin = stored.finished;
-  if (fin === undefined) return game.turn === stored.human ? `${capitalise(f.whose(stored.userId))} move (${stored.human}).` : 'My move.';
-  const status = game.status;
-  const five = status.kind === 'won' ? status.five.map((p) => makePoint(stored.size, p)).join(' ') : '';
-  switch (fin.ending) {
-    case 'five':
-      return fin.outcome === 'bot-lost' ? `**${who} won** with five at ${five}.` : `**I won** with five at ${five}.`;
-    case 'resigned':
-      return `${who} resigned: **I won**.`;
-    case 'full-board':
-      return '**Draw**: the board is full.';
-    case 'expired':
-      return `The game expired (${outcomeWords(fin.outcome)}).`;
-  }
 }
 
 export function hintView(h: Hinted): Reply {
@@ -307,21 +287,29 @@ function gameLine(v: GameView, watcher?: Frontend): string {
 }
 
 /** What happens next, or how the game ended. */
-function nextLine(v: GameView, f: Frontend): string {
+/**
+ * What happens next, or how the game ended. `watched`: said to someone other than the player
+ * (/board player:), so the player is named and nobody is invited to move or play again.
+ */
+function nextLine(v: GameView, f: Frontend, watched = false): string {
   const { stored, game } = v;
   const fin = stored.finished;
+  const who = f.who(stored.userId);
+  const again = watched ? '' : ` ${f.command('challenge')} for another game.`;
   if (fin === undefined) {
-    return game.turn === stored.human ? `Your move (${stored.human}): ${f.howToMove}.` : 'My move.';
+    if (game.turn !== stored.human) return 'My move.';
+    return watched ? `${capitalise(f.whose(stored.userId))} move (${stored.human}).` : `Your move (${stored.human}): ${f.howToMove}.`;
   }
   const status = game.status;
   const five = status.kind === 'won' ? status.five.map((p) => makePoint(stored.size, p)).join(' ') : '';
   switch (fin.ending) {
     case 'five':
-      return fin.outcome === 'bot-lost' ? `**You win** with five at ${five}. Well played.` : `**I win** with five at ${five}. ${f.command('challenge')} for another game.`;
+      if (fin.outcome === 'bot-lost') return watched ? `**${who} won** with five at ${five}.` : `**You win** with five at ${five}. Well played.`;
+      return `**I ${watched ? 'won' : 'win'}** with five at ${five}.${again}`;
     case 'resigned':
-      return `You resigned: **I win**. ${f.command('challenge')} for another game.`;
+      return watched ? `${who} resigned: **I won**.` : `You resigned: **I win**.${again}`;
     case 'full-board':
-      return `**Draw**: the board is full. ${f.command('challenge')} for another game.`;
+      return `**Draw**: the board is full.${again}`;
     case 'expired':
       return `The game expired (${outcomeWords(fin.outcome)}).`;
   }
