@@ -5,7 +5,7 @@
  *     versus::<channel>.<a>.<b>    VersusGame: a game between members a and b (ids in order) in
  *                                  a channel, while it is played and, once over, until the pair's
  *                                  next game there (so /board can still show how it ended)
- *     versusRecords::<game id>     VersusGame with `finished`: every ended game between members
+ *     versusRecords::<game id>     VersusGame with `finished`: the last RECORDS_KEPT ended games between members
  *     ratings::<member id>|bot     RatingRecord: a member's Glicko-2 rating in this server, or the bot's
  *     settings::memory             MemorySettings: whether the bot learns from watched games and
  *                                  whether this server shares its library with the pool

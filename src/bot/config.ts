@@ -21,8 +21,9 @@
  *   in its own thread.
  * - `WORKER_NICE`: the nice value those worker threads run at on Linux (10), so the thread that
  *   answers Discord wins a busy core (threadPriority.ts); 0 leaves them at its priority.
- * - `RECORDS_KEPT`: finished games kept as records per server (1000); older ones are folded
- *   into counters (recordSummary.ts), so /stats costs the same however long a server plays.
+ * - `RECORDS_KEPT`: finished games kept as records per server (1000), and as many games between
+ *   members; older ones are folded into counters (recordSummary.ts), so /stats, /games and
+ *   /replay cost the same however long a server plays.
  * - `STARTER_LIBRARY`: subgoals a new server starts with, a file of assets/libraries/
  *   (`paper`: the paper's six); none by default (starter.ts).
  */

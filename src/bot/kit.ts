@@ -23,6 +23,8 @@ export interface ServiceKit {
   readonly lock: KeyedLock;
   /** How long a game may go without a move before it expires. */
   readonly idleMs: number;
+  /** Finished games kept per server, of each kind (`RECORDS_KEPT`; recordSummary.ts). */
+  readonly recordsKept: number;
   /** The service's seeded generator, in [0, 1). */
   random(): number;
   /** A new game id, unique in the server. */

@@ -12,10 +12,17 @@
  *   fold deletes what is left.
  * - Folding is done by /stats when the records are over the bound by a tenth (so not at every
  *   game), under the server's counters lock; a fold that fails is logged and tried next time.
+ * - Finished games between members (`versusRecords`) are bounded the same way, at the same
+ *   number, when a game between members ends (the only time one is added). Nothing counts them
+ *   game by game — the standings are the ratings, kept as games end — so only how many were
+ *   folded, and the last, stays (`members` in the same summary): /games can still say how many
+ *   games the server has had, and /games, /replay's autocomplete and a reflection pass read a
+ *   bounded list.
  */
 import { errorText, type BotLog } from './log.ts';
 import type { Ending, Outcome } from './gameTerms.ts';
 import { OUTCOME_LETTERS, outcomeOfLetter, RESIGNED_LETTER, type BotSchema, type FinishedGame, type RecordSummary } from './records.ts';
+import type { VersusGame } from './communityRecords.ts';
 import type { GuildMemory } from '../storage/index.ts';
 
 /** The key, in `summaries`, of the finished games' summary. */
@@ -26,15 +33,43 @@ function letterOf(r: Pick<FinishedGame, 'outcome' | 'ending'>): string {
   return r.outcome === 'bot-won' && r.ending === 'resigned' ? RESIGNED_LETTER : OUTCOME_LETTERS[r.outcome];
 }
 
+type Ended = Pick<FinishedGame, 'endedAt' | 'id'>;
+
 /** Oldest first: by end time, then id. */
-export function byEnd(a: Pick<FinishedGame, 'endedAt' | 'id'>, b: Pick<FinishedGame, 'endedAt' | 'id'>): number {
+export function byEnd(a: Ended, b: Ended): number {
   return a.endedAt - b.endedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** The games past `until` (all when undefined), oldest first. */
+function pastUntil<T extends Ended>(until: Ended | undefined, games: readonly T[]): T[] {
+  const sorted = games.slice().sort(byEnd);
+  return until === undefined ? sorted : sorted.filter((r) => byEnd(r, until) > 0);
 }
 
 /** The records the summary does not already count, oldest first. */
 export function pastSummary(summary: RecordSummary | undefined, records: readonly FinishedGame[]): FinishedGame[] {
-  const sorted = records.slice().sort(byEnd);
-  return summary === undefined ? sorted : sorted.filter((r) => byEnd(r, summary.until) > 0);
+  return pastUntil(summary?.until, records);
+}
+
+/** A finished game between members, by its end (undefined while it is being played). */
+function endOf(g: VersusGame): (Ended & { readonly game: VersusGame }) | undefined {
+  return g.finished === undefined ? undefined : { endedAt: g.finished.at, id: g.id, game: g };
+}
+
+/** The finished games between members the summary does not already count, oldest first. */
+export function membersPastSummary(summary: RecordSummary | undefined, games: readonly VersusGame[]): VersusGame[] {
+  return pastUntil(summary?.members?.until, games.flatMap((g) => endOf(g) ?? [])).map((e) => e.game);
+}
+
+/** Every finished game the server has had: folded and kept, against the bot and between members. */
+export function gamesAllTold(summary: RecordSummary | undefined, records: readonly FinishedGame[], members: readonly VersusGame[]): number {
+  const folded = summary === undefined ? 0 : summary.outcomes.length + (summary.members?.count ?? 0);
+  return folded + pastSummary(summary, records).length + membersPastSummary(summary, members).length;
+}
+
+/** Over the bound by more than a tenth, or some already counted by the summary. */
+function overBound(live: number, all: number, keep: number): boolean {
+  return live > keep + Math.floor(keep / 10) || live < all;
 }
 
 /** Every finished game's outcome, oldest first: the summary's, then the records past it. */
@@ -46,8 +81,7 @@ export function historyOf(summary: RecordSummary | undefined, records: readonly 
 
 /** Whether a fold is due: records past the summary over the bound by a tenth, or records it already holds. */
 export function foldDue(summary: RecordSummary | undefined, records: readonly FinishedGame[], keep: number): boolean {
-  const live = pastSummary(summary, records).length;
-  return live > keep + Math.floor(keep / 10) || live < records.length;
+  return overBound(pastSummary(summary, records).length, records.length, keep);
 }
 
 /** The summary with `older` (oldest first, all past it) folded in. */
@@ -59,7 +93,7 @@ export function foldIn(summary: RecordSummary | undefined, older: readonly Finis
     outcomes += letterOf(r);
   }
   const last = older[older.length - 1];
-  return { counts, outcomes, until: last !== undefined ? { endedAt: last.endedAt, id: last.id } : (summary?.until ?? { endedAt: 0, id: '' }) };
+  return { counts, outcomes, until: last !== undefined ? { endedAt: last.endedAt, id: last.id } : (summary?.until ?? { endedAt: 0, id: '' }), ...(summary?.members !== undefined ? { members: summary.members } : {}) };
 }
 
 /**
@@ -91,5 +125,34 @@ export async function foldQuietly(memory: GuildMemory<BotSchema>, keep: number, 
     await foldOldRecords(memory, keep, log, read);
   } catch (e) {
     log.warn('could not fold old game records; trying again next time', { guildId: memory.guildId, error: errorText(e) });
+  }
+}
+
+/**
+ * Folds all but the newest `keep` finished games between members when there are more than a
+ * tenth over: the summary's `members` count and last game are written first, then the games
+ * deleted (with any an earlier fold cut off left). Returns how many were deleted. Logged,
+ * not thrown, on failure: it is housekeeping, and the game that just ended is recorded.
+ */
+export async function foldOldMemberGames(memory: GuildMemory<BotSchema>, keep: number, log: BotLog): Promise<number> {
+  try {
+    const [summary, entries] = await Promise.all([memory.summaries.get(RECORDS_SUMMARY_KEY), memory.versusRecords.list()]);
+    const ended = entries.flatMap((e) => endOf(e.value) ?? []);
+    const live = pastUntil(summary?.members?.until, ended);
+    if (!overBound(live.length, ended.length, keep)) return 0;
+    const older = live.length > keep ? live.slice(0, live.length - keep) : [];
+    const last = older[older.length - 1];
+    if (last !== undefined) {
+      const members = { count: (summary?.members?.count ?? 0) + older.length, until: { endedAt: last.endedAt, id: last.id } };
+      await memory.summaries.put(RECORDS_SUMMARY_KEY, { ...foldIn(summary, []), members });
+    }
+    const kept = new Set(live.slice(older.length).map((g) => g.id));
+    const gone = ended.filter((g) => !kept.has(g.id));
+    for (const g of gone) await memory.versusRecords.delete(g.id);
+    log.info('folded old games between members into the summary', { guildId: memory.guildId, folded: older.length, deleted: gone.length, kept: kept.size });
+    return gone.length;
+  } catch (e) {
+    log.warn('could not fold old games between members; trying again after the next', { guildId: memory.guildId, error: errorText(e) });
+    return 0;
   }
 }

@@ -11,7 +11,8 @@
  *     tombstones::<channel>.<user> Tombstone: a game that expired idle, so the member's next
  *                                 command can say so and when (the game itself is gone)
  *     summaries::records          RecordSummary: the finished games older than the last
- *                                 RECORDS_KEPT, counted and folded (recordSummary.ts)
+ *                                 RECORDS_KEPT, counted and folded, and how many games
+ *                                 between members were folded (recordSummary.ts)
  *     versions::library           Version: changed on every change of the library (a subgoal
  *                                 learned, a reset, an import), so a process holding the
  *                                 compiled library knows with one read whether it is current
@@ -162,6 +163,8 @@ export interface RecordSummary {
   readonly outcomes: string;
   /** The last game folded in: its end time and id (games are ordered by both). */
   readonly until: { readonly endedAt: number; readonly id: string };
+  /** Finished games between members folded (deleted from `versusRecords`): how many, and the last. */
+  readonly members?: { readonly count: number; readonly until: { readonly endedAt: number; readonly id: string } };
 }
 
 /** The summary's outcomes, one letter a game. */
@@ -413,7 +416,7 @@ export const versionCodec: Codec<Version> = {
 
 export const summaryCodec: Codec<RecordSummary> = {
   version: 1,
-  encode: (s) => ({ counts: { ...s.counts }, outcomes: s.outcomes, until: { ...s.until } }),
+  encode: (s) => ({ counts: { ...s.counts }, outcomes: s.outcomes, until: { ...s.until }, ...(s.members !== undefined ? { members: { count: s.members.count, until: { ...s.members.until } } } : {}) }),
   decode: (raw) =>
     decoding(raw, (o) => {
       const counts = o.counts;
@@ -422,6 +425,7 @@ export const summaryCodec: Codec<RecordSummary> = {
       if (!isObject(until)) throw new Bad('until is not an object');
       const outcomes = field(o, 'outcomes', (x) => typeof x === 'string' && [...x].every((l) => outcomeOfLetter(l) !== undefined), 'outcome letters') as string;
       return {
+        ...(o.members !== undefined ? { members: foldedMembers(o.members) } : {}),
         counts: {
           'bot-won': field(counts, 'bot-won', isCount, 'a count') as number,
           'bot-lost': field(counts, 'bot-lost', isCount, 'a count') as number,
@@ -429,10 +433,19 @@ export const summaryCodec: Codec<RecordSummary> = {
           abandoned: field(counts, 'abandoned', isCount, 'a count') as number,
         },
         outcomes,
-        until: { endedAt: field(until, 'endedAt', isTime, 'a time') as number, id: field(until, 'id', (x) => typeof x === 'string', 'a game id') as string },
+        until: endOfFold(until),
       };
     }),
 };
+
+function foldedMembers(x: unknown): NonNullable<RecordSummary['members']> {
+  if (!isObject(x) || !isObject(x.until)) throw new Bad('members is not a count with the last game folded');
+  return { count: field(x, 'count', isCount, 'a count') as number, until: endOfFold(x.until) };
+}
+
+function endOfFold(until: Json): { endedAt: number; id: string } {
+  return { endedAt: field(until, 'endedAt', isTime, 'a time') as number, id: field(until, 'id', (x) => typeof x === 'string', 'a game id') as string };
+}
 
 export const botCodecs: Codecs<BotSchema> = {
   library: learnedCodec,

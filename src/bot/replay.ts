@@ -28,6 +28,7 @@ import type { VersusFinish, VersusGame, VersusResult } from './communityRecords.
 import type { BoardSize, Ending } from './gameTerms.ts';
 import type { Point } from '../rules/types.ts';
 import type { BotStore } from './store.ts';
+import { gamesAllTold, membersPastSummary, pastSummary, RECORDS_SUMMARY_KEY } from './recordSummary.ts';
 import { shownInput } from '../rules/result.ts';
 
 /** Games /games lists; also the most /replay's autocomplete offers (Discord's limit is 25). */
@@ -37,9 +38,9 @@ const GAME_ID = /^[0-9a-z]{1,16}-[0-9a-z]{1,8}$/;
 
 /** A finished game as /games lists it. */
 /**
- * A finished game between two members, as /games and /replay show it (versus.ts keeps every
- * ended one under its id in `versusRecords`). A subgoal learned by watching it names its id, so
- * /library points at it and /replay must find it.
+ * A finished game between two members, as /games and /replay show it (versus.ts keeps the last
+ * `RECORDS_KEPT` ended ones under their ids in `versusRecords`; recordSummary.ts). A subgoal
+ * learned by watching one names its id, so /library points at it and /replay finds it while kept.
  */
 export interface MembersRecord {
   readonly kind: 'members';
@@ -77,14 +78,20 @@ export interface Replay extends PastGame {
   readonly snapshot: ReplaySnapshot;
 }
 
-/** The server's most recent finished games, newest first. */
-/** The server's finished games, against the bot and between members, newest first. */
-async function finishedGames(store: BotStore, guildId: string): Promise<PastRecord[]> {
+/**
+ * The server's finished games kept, against the bot and between members, newest first
+ * (those a fold cut off after writing the summary left are not: the summary counts them),
+ * and how many it has had all told.
+ */
+async function finishedGames(store: BotStore, guildId: string): Promise<{ readonly kept: PastRecord[]; readonly total: number }> {
   const memory = store.guild(guildId);
-  const [records, versus] = await Promise.all([memory.records.list(), memory.versusRecords.list()]);
-  const bot = records.map((r): PastRecord => ({ kind: 'bot', ...r.value }));
-  const members = versus.flatMap((e) => (e.value.finished === undefined ? [] : [membersRecord(e.value, e.value.finished)]));
-  return [...bot, ...members].sort((a, b) => b.endedAt - a.endedAt || (a.id < b.id ? -1 : 1));
+  const [entries, versusEntries, summary] = await Promise.all([memory.records.list(), memory.versusRecords.list(), memory.summaries.get(RECORDS_SUMMARY_KEY)]);
+  const records = entries.map((e) => e.value);
+  const versus = versusEntries.map((e) => e.value);
+  const bot = pastSummary(summary, records).map((r): PastRecord => ({ kind: 'bot', ...r }));
+  const members = membersPastSummary(summary, versus).flatMap((g) => (g.finished === undefined ? [] : [membersRecord(g, g.finished)]));
+  const kept = [...bot, ...members].sort((a, b) => b.endedAt - a.endedAt || (a.id < b.id ? -1 : 1));
+  return { kept, total: gamesAllTold(summary, records, versus) };
 }
 
 function membersRecord(g: VersusGame, fin: VersusFinish): MembersRecord {
@@ -93,9 +100,9 @@ function membersRecord(g: VersusGame, fin: VersusFinish): MembersRecord {
 
 export async function pastGames(store: BotStore, guildId: string, limit = GAMES_SHOWN): Promise<BotResult<PastGames>> {
   const memory = store.guild(guildId);
-  const [newest, library] = await Promise.all([finishedGames(store, guildId), memory.library.list()]);
+  const [{ kept, total }, library] = await Promise.all([finishedGames(store, guildId), memory.library.list()]);
   const learned = learnedByGame(library.map((e) => e.value));
-  return done({ total: newest.length, games: newest.slice(0, limit).map((record) => pastGame(record, learned.get(record.id) ?? [])) });
+  return done({ total, games: kept.slice(0, limit).map((record) => pastGame(record, learned.get(record.id) ?? [])) });
 }
 
 /** One game's replay. */
@@ -123,8 +130,8 @@ export async function replayOf(store: BotStore, guildId: string, id: string): Pr
 /** Ids for /replay's autocomplete, newest first, with a label a member can pick by. */
 export async function suggestGames(store: BotStore, guildId: string, typed: string): Promise<{ name: string; value: string }[]> {
   const want = typed.trim().toLowerCase();
-  const records = await finishedGames(store, guildId);
-  return records
+  const { kept } = await finishedGames(store, guildId);
+  return kept
     .filter((r) => r.id.startsWith(want) || want === '')
     .slice(0, SUGGESTED)
     .map((r) => ({ name: `${r.id} · ${new Date(r.endedAt).toISOString().slice(0, 10)} · ${resultLabel(r)} · ${r.moves.length} moves`.slice(0, 100), value: r.id }));

@@ -195,6 +195,7 @@ export class GameService {
       log: this.#log,
       lock: this.#lock,
       idleMs: this.idleMs,
+      recordsKept: this.#recordsKept,
       random: () => this.#rnd.next(),
       newId: (now) => this.#newId(now),
       guarded: (work) => this.#guarded(work),

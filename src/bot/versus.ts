@@ -51,6 +51,7 @@ import { done, refuse, type BotResult } from './problems.ts';
 import type { Rated, Ratings } from './ratings.ts';
 import type { BoardSize, Ending } from './gameTerms.ts';
 import { gameKey, gameOf, TOMBSTONE_MS, type Tombstone } from './records.ts';
+import { foldOldMemberGames } from './recordSummary.ts';
 import { overlineThrough, suggestions } from './movePoints.ts';
 import type { ColourChoice, GameView, Moved, Overline } from './gameViews.ts';
 import type { AnalysisEnd, LearnedReport } from './analyser.ts';
@@ -370,6 +371,7 @@ export class VersusService {
       finished: { result, ending, at: now, learned: learned.filter((l) => l.isNew).map((l) => l.text), ...(by !== undefined ? { by } : {}) },
     };
     await this.#kit.store.writer.put(guildId, 'versusRecords', stored.id, ended);
+    await this.#kit.lock.run(`counters:${guildId}`, () => foldOldMemberGames(this.#kit.store.guild(guildId), this.#kit.recordsKept, this.#kit.log));
     this.#kit.recorded(guildId, analysis);
     const rated = await this.#ratings.afterVersus(guildId, ended);
     if (ending !== 'expired') await this.#kit.store.guild(guildId).versus.put(versusKey(stored.channelId, stored.black, stored.white), ended);

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { botConfig } from '../../src/bot/config.ts';
 import { RECORDS_SUMMARY_KEY } from '../../src/bot/recordSummary.ts';
+import { summaryCodec } from '../../src/bot/records.ts';
 import { GameService } from '../../src/bot/service.ts';
 import type { Seat } from '../../src/bot/store.ts';
 import { collectingLog, fileStorage, manualClock } from './support.ts';
@@ -91,6 +92,58 @@ describe('finished games past the bound', () => {
     expect(await storage.guild(GUILD).summaries.get(RECORDS_SUMMARY_KEY)).toBeDefined();
     expect((await service.resetMemory(GUILD, true)).ok).toBe(true);
     expect(await service.stats(GUILD)).toMatchObject({ ok: true, value: { games: 0, history: [] } });
+  });
+
+  it('between members are bounded the same way, counted by /games, and no longer offered or replayed', async () => {
+    const { service, storage, clock } = await setup(4);
+    const memory = storage.guild(GUILD);
+    const endedIds: string[] = [];
+    // Seven games between alice and bob, each resigned by bob after alice's first stone.
+    for (let i = 0; i < 7; i++) {
+      clock.advance(1000);
+      const alice = seat(i);
+      const bob: Seat = { ...alice, userId: 'bob' };
+      const inv = await service.versus.invite(alice, 'bob', { size: 15 });
+      if (!inv.ok) throw new Error(inv.problem.code);
+      expect((await service.versus.accept(bob, inv.value)).ok).toBe(true);
+      expect((await service.versus.move(alice, 'h8', { kind: 'member', id: 'bob' })).ok).toBe(true);
+      const resigned = await service.versus.resign(bob, { kind: 'member', id: 'alice' });
+      if (!resigned.ok || resigned.value.kind !== 'versus') throw new Error('not resigned');
+      endedIds.push(resigned.value.view.stored.id);
+    }
+    // And two against the bot, which the bot's own fold (at /stats) has not touched.
+    await resignGames(service, clock, 100, 2);
+
+    // Four kept is 4 + 0 over: the fifth game between members folded the oldest one away, the
+    // sixth and seventh made five and six kept (a tenth of 4 is 0), each folded back to four.
+    const kept = (await memory.versusRecords.list()).map((e) => e.value.id).sort();
+    expect(kept).toEqual(endedIds.slice(3).sort());
+    expect(await memory.summaries.get(RECORDS_SUMMARY_KEY)).toMatchObject({ members: { count: 3 }, outcomes: '' });
+
+    const games = await service.games(GUILD);
+    expect(games).toMatchObject({ ok: true, value: { total: 9 } });
+    expect(games.ok && games.value.games.map((g) => g.record.id)).not.toContain(endedIds[0]);
+    const offered = (await service.suggestGames(GUILD, '')).map((o) => o.value);
+    expect(offered).toHaveLength(6);
+    expect(offered).not.toContain(endedIds[2]);
+    expect(offered).toContain(endedIds[3]);
+    expect(await service.replay(GUILD, endedIds[2])).toMatchObject({ ok: false, problem: { code: 'no-such-game' } });
+    expect((await service.replay(GUILD, endedIds[3])).ok).toBe(true);
+
+    // The bot's fold keeps the members' count; /games still counts every game.
+    await resignGames(service, clock, 200, 4);
+    await service.stats(GUILD);
+    expect(await memory.summaries.get(RECORDS_SUMMARY_KEY)).toMatchObject({ members: { count: 3 }, outcomes: 'RR' });
+    expect(await service.games(GUILD)).toMatchObject({ ok: true, value: { total: 13 } });
+  });
+
+  it('the summary of games between members reads back, and a broken one is refused by name', () => {
+    const summary = { counts: { 'bot-won': 1, 'bot-lost': 0, draw: 0, abandoned: 0 }, outcomes: 'W', until: { endedAt: 5, id: 'a-1' }, members: { count: 3, until: { endedAt: 9, id: 'b-2' } } };
+    expect(summaryCodec.decode(summaryCodec.encode(summary))).toEqual({ ok: true, value: summary });
+    const older = { counts: summary.counts, outcomes: summary.outcomes, until: summary.until };
+    expect(summaryCodec.decode(summaryCodec.encode(older))).toEqual({ ok: true, value: older });
+    expect(summaryCodec.decode({ ...summary, members: { count: 3 } })).toMatchObject({ ok: false, error: { message: 'members is not a count with the last game folded' } });
+    expect(summaryCodec.decode({ ...summary, members: { count: -1, until: { endedAt: 9, id: 'b-2' } } })).toMatchObject({ ok: false });
   });
 
   it('RECORDS_KEPT sets the bound', () => {
