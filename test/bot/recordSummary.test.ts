@@ -135,6 +135,11 @@ describe('finished games past the bound', () => {
     await service.stats(GUILD);
     expect(await memory.summaries.get(RECORDS_SUMMARY_KEY)).toMatchObject({ members: { count: 3 }, outcomes: 'RR' });
     expect(await service.games(GUILD)).toMatchObject({ ok: true, value: { total: 13 } });
+
+    // A memory reset forgets the bot's games, not the members': theirs and their count stay.
+    expect((await service.resetMemory(GUILD, true)).ok).toBe(true);
+    expect(await service.games(GUILD)).toMatchObject({ ok: true, value: { total: 7 } });
+    expect(await service.stats(GUILD)).toMatchObject({ ok: true, value: { games: 0 } });
   });
 
   it('the summary of games between members reads back, and a broken one is refused by name', () => {
