@@ -445,33 +445,20 @@ export class Player implements MovePlayer {
 }
 
 /**
- * The most realisations of one subgoal step 5a counts (measured 2026-12-03; DESIGN, The
- * player, "A subgoal counts at most 16 of its realisations"). On a sparse board a deep subgoal
- * whose patterns hold one or two stones is realised hundreds of ways around the same stones,
- * and their number, not their quickness, chose the move.
- */
-export const REALISATIONS_COUNTED = 16;
-
-/**
  * One pass over c's learned realisations with a stone of c at p (played and taken back on the
- * look-ahead's recogniser): their weight, 2^-k each with k the moves to five, at most
- * `REALISATIONS_COUNTED` of each subgoal, `(1) 1:5` not counted; how many; and the quickest.
- * Step 5a's measure. A realisation is its subgoal and signature, so it outlives the undo.
+ * look-ahead's recogniser): their weight, 2^-k each with k the moves to five, `(1) 1:5` not
+ * counted; how many; and the quickest. Step 5a's measure. A realisation is its subgoal and
+ * signature, so it outlives the undo.
  */
 function weighPlay(la: Lookahead, p: Point, c: Colour): { weight: number; side: BuildSide } {
   la.play(p, c);
   let weight = 0;
   let count = 0;
   let first: Realisation | undefined;
-  // A subgoal's comments are its own, so all its realisations need the same moves: which of
-  // them are counted does not change the weight.
-  const counted = new Map<Subgoal, number>();
   for (const r of la.realisations(c)) {
     if (r.subgoal.text === RULE_OF_FIVE) continue;
     const k = movesToFive(r)!;
-    const n = counted.get(r.subgoal) ?? 0;
-    if (n < REALISATIONS_COUNTED) weight += 2 ** -k;
-    counted.set(r.subgoal, n + 1);
+    weight += 2 ** -k;
     count++;
     if (first === undefined || k < movesToFive(first)!) first = r;
   }
