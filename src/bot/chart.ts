@@ -13,7 +13,7 @@
  *   win it would bend the curve downwards for a reason that is not learning.
  */
 import { createCanvas } from 'canvas';
-import { defaultTheme, encodePng } from '../render/index.ts';
+import { defaultTheme, drawLegend, encodePng, type LegendEntry } from '../render/index.ts';
 import type { Ending, Outcome } from './gameTerms.ts';
 
 export const CHART = {
@@ -117,30 +117,12 @@ export function renderLossChart(history: readonly { readonly outcome: Outcome; r
   ctx.fillText(title, left, 18);
   const titleWidth = ctx.measureText(title).width;
   ctx.font = `12px "${family}"`;
-  const legend: [string, string, 'line' | 'dot'][] = [
-    [CHART.overall, 'all games', 'line'],
-    [CHART.recent, games > WINDOW ? `last ${WINDOW}` : `last ${WINDOW} (drawn from game ${WINDOW + 1} on)`, 'line'],
-    [CHART.loss, 'a loss', 'dot'],
+  const legend: LegendEntry[] = [
+    { colour: CHART.overall, label: 'all games', mark: 'line' },
+    { colour: CHART.recent, label: games > WINDOW ? `last ${WINDOW}` : `last ${WINDOW} (drawn from game ${WINDOW + 1} on)`, mark: 'line' },
+    { colour: CHART.loss, label: 'a loss', mark: 'dot' },
   ];
-  const widths = legend.map(([, label]) => 30 + ctx.measureText(label).width);
-  const total = widths.reduce((a, b) => a + b, 0) + 12 * (legend.length - 1);
-  // Beside the title when it fits, else on a row of its own under it: the long "last 20
-  // (drawn from game 21 on)" ran into the title.
-  const besideTitle = left + titleWidth + 24 + total <= right;
-  let lx = besideTitle ? right - total : left;
-  const ly = besideTitle ? 17 : 33;
-  legend.forEach(([colour, label, kind], i) => {
-    ctx.fillStyle = colour;
-    if (kind === 'line') ctx.fillRect(lx, ly - 3, 18, 4);
-    else {
-      ctx.beginPath();
-      ctx.arc(lx + 9, ly - 1, 3, 0, 2 * Math.PI);
-      ctx.fill();
-    }
-    ctx.fillStyle = CHART.axis;
-    ctx.fillText(label, lx + 24, ly);
-    lx += widths[i] + 12;
-  });
+  drawLegend(ctx, { left, right, titleWidth, pad: 30, gap: 12, text: CHART.axis }, legend);
 
   const line = (colour: string, rate: (p: ChartPoint) => number, from: number) => {
     const shown = points.filter((p) => p.game >= from);

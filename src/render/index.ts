@@ -11,4 +11,4 @@ export { encodePng } from './paint.ts';
 export { legendLayout, renderThreatsWithLegend, type LegendLabels, type LegendLayout } from './legend.ts';
 export { heatColour, heatFromScores, renderHeatMap, type HeatOptions, type HeatPoint } from './heat.ts';
 export { renderReplay, replayDelays, replayLayout, type ReplayMark, type ReplaySnapshot } from './gif.ts';
-export { renderLineChart, lineChartPixel, chartRange, LINE_CHART, type LineChartSpec, type LineSeries } from './lineChart.ts';
+export { renderLineChart, lineChartPixel, chartRange, drawLegend, LINE_CHART, type LegendEntry, type LineChartSpec, type LineSeries } from './lineChart.ts';

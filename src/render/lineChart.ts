@@ -77,6 +77,41 @@ export function lineChartPixel(n: number, steps: number, v: number, range: { low
 }
 
 /** The PNG; undefined when no series has a value. */
+/** One entry of a chart's legend: its colour, its words, and whether it is drawn as a line or a dot. */
+export interface LegendEntry {
+  readonly colour: string;
+  readonly label: string;
+  readonly mark: 'line' | 'dot';
+}
+
+type Context = ReturnType<ReturnType<typeof createCanvas>['getContext']>;
+
+/**
+ * Draws a chart's legend in the current font, each entry as wide as its label needs (`pad`
+ * more, `gap` between): beside the title, right-aligned, when it fits there, else on a row of
+ * its own under the title (a long title and its legend ran into each other). Shared by the
+ * line charts here and /stats' loss chart (src/bot/chart.ts).
+ */
+export function drawLegend(ctx: Context, at: { readonly left: number; readonly right: number; readonly titleWidth: number; readonly pad: number; readonly gap: number; readonly text: string }, entries: readonly LegendEntry[]): void {
+  const widths = entries.map((e) => at.pad + ctx.measureText(e.label).width);
+  const total = widths.reduce((a, b) => a + b, 0) + at.gap * (entries.length - 1);
+  const besideTitle = at.left + at.titleWidth + 24 + total <= at.right;
+  let x = besideTitle ? at.right - total : at.left;
+  const y = besideTitle ? 17 : 33;
+  entries.forEach((e, i) => {
+    ctx.fillStyle = e.colour;
+    if (e.mark === 'line') ctx.fillRect(x, y - 3, 18, 4);
+    else {
+      ctx.beginPath();
+      ctx.arc(x + 9, y - 1, 3, 0, 2 * Math.PI);
+      ctx.fill();
+    }
+    ctx.fillStyle = at.text;
+    ctx.fillText(e.label, x + 24, y);
+    x += widths[i] + at.gap;
+  });
+}
+
 export function renderLineChart(spec: LineChartSpec): Buffer | undefined {
   const steps = Math.max(0, ...spec.series.map((s) => s.values.length));
   if (steps === 0) return undefined;
@@ -137,20 +172,7 @@ export function renderLineChart(spec: LineChartSpec): Buffer | undefined {
   ctx.fillText(spec.title, left, 18);
   const titleWidth = ctx.measureText(spec.title).width;
   ctx.font = `12px "${family}"`;
-  // Each entry as wide as its label needs; beside the title when they fit there, else on a
-  // row of their own under it (a long title and four series ran into each other).
-  const widths = spec.series.map((s) => 24 + ctx.measureText(s.label).width + 16);
-  const total = widths.reduce((a, b) => a + b, 0);
-  const besideTitle = left + titleWidth + 24 + total <= right;
-  let lx = besideTitle ? right - total : left;
-  const ly = besideTitle ? 17 : 33;
-  spec.series.forEach((s, i) => {
-    ctx.fillStyle = s.colour;
-    ctx.fillRect(lx, ly - 3, 18, 4);
-    ctx.fillStyle = LINE_CHART.axis;
-    ctx.fillText(s.label, lx + 24, ly);
-    lx += widths[i];
-  });
+  drawLegend(ctx, { left, right, titleWidth, pad: 40, gap: 0, text: LINE_CHART.axis }, spec.series.map((s) => ({ colour: s.colour, label: s.label, mark: 'line' })));
 
   for (const s of spec.series) {
     if (s.band !== undefined && s.values.length > 0) {
