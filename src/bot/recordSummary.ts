@@ -128,6 +128,11 @@ export async function foldQuietly(memory: GuildMemory<BotSchema>, keep: number, 
   }
 }
 
+/** The summary (an empty one when there is none) with its count of folded games between members set. */
+export function withMembers(summary: RecordSummary | undefined, members: NonNullable<RecordSummary['members']>): RecordSummary {
+  return { ...foldIn(summary, []), members };
+}
+
 /**
  * Folds all but the newest `keep` finished games between members when there are more than a
  * tenth over: the summary's `members` count and last game are written first, then the games
@@ -144,7 +149,7 @@ export async function foldOldMemberGames(memory: GuildMemory<BotSchema>, keep: n
     const last = older[older.length - 1];
     if (last !== undefined) {
       const members = { count: (summary?.members?.count ?? 0) + older.length, until: { endedAt: last.endedAt, id: last.id } };
-      await memory.summaries.put(RECORDS_SUMMARY_KEY, { ...foldIn(summary, []), members });
+      await memory.summaries.put(RECORDS_SUMMARY_KEY, withMembers(summary, members));
     }
     const kept = new Set(live.slice(older.length).map((g) => g.id));
     const gone = ended.filter((g) => !kept.has(g.id));

@@ -36,7 +36,6 @@ export const GAMES_SHOWN = 10;
 const SUGGESTED = 25;
 const GAME_ID = /^[0-9a-z]{1,16}-[0-9a-z]{1,8}$/;
 
-/** A finished game as /games lists it. */
 /**
  * A finished game between two members, as /games and /replay show it (versus.ts keeps the last
  * `RECORDS_KEPT` ended ones under their ids in `versusRecords`; recordSummary.ts). A subgoal

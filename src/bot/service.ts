@@ -74,7 +74,7 @@ import { VersusService } from './versus.ts';
 import { exampleOf } from './example.ts';
 import { LibraryCache } from './libraryCache.ts';
 import { afterUncertainCommit, certainly, type SavedLater } from './savedLater.ts';
-import { DEFAULT_RECORDS_KEPT, foldDue, foldIn, foldQuietly, historyOf, RECORDS_SUMMARY_KEY } from './recordSummary.ts';
+import { DEFAULT_RECORDS_KEPT, foldDue, foldQuietly, historyOf, RECORDS_SUMMARY_KEY, withMembers } from './recordSummary.ts';
 import { KeyedLock } from './lock.ts';
 import { Thinker } from './thinker.ts';
 import { listingTexts } from './thinking.ts';
@@ -533,7 +533,7 @@ export class GameService {
             // does the count of those folded away (recordSummary.ts).
             const members = (await memory.summaries.get(RECORDS_SUMMARY_KEY))?.members;
             await memory.summaries.clear();
-            if (members !== undefined) await memory.summaries.put(RECORDS_SUMMARY_KEY, { ...foldIn(undefined, []), members });
+            if (members !== undefined) await memory.summaries.put(RECORDS_SUMMARY_KEY, withMembers(undefined, members));
           });
           return learned;
         } finally {
