@@ -18,7 +18,7 @@
 import type { Board } from '../rules/board.ts';
 import type { Game } from '../rules/game.ts';
 import { explain, type MoveChoice } from '../play/player.ts';
-import { makePoint } from '../rules/point.ts';
+import { colOf, makePoint, rowOf } from '../rules/point.ts';
 import { movesToFive, quickest, type Realisation } from '../recognition/realisation.ts';
 import { opposite, otherStone, stoneOf, type Point, type Stone } from '../rules/types.ts';
 import { fiveThreats } from '../rules/threats.ts';
@@ -247,9 +247,10 @@ function defendWords(before: Board, choice: MoveChoice, destroyed: readonly Real
 /** p lies on the line of `stones` (two or more, in line order), between the first and the last. */
 function betweenOnLine(size: number, stones: readonly Point[], p: Point): boolean {
   if (stones.length < 2) return false;
-  const [r0, c0] = [Math.floor(stones[0] / size), stones[0] % size];
-  const [r1, c1] = [Math.floor(stones[stones.length - 1] / size), stones[stones.length - 1] % size];
-  const [r, c] = [Math.floor(p / size), p % size];
+  const last = stones[stones.length - 1];
+  const [r0, c0] = [rowOf(size, stones[0]), colOf(size, stones[0])];
+  const [r1, c1] = [rowOf(size, last), colOf(size, last)];
+  const [r, c] = [rowOf(size, p), colOf(size, p)];
   const cross = (r1 - r0) * (c - c0) - (c1 - c0) * (r - r0);
   return cross === 0 && Math.min(r0, r1) <= r && r <= Math.max(r0, r1) && Math.min(c0, c1) <= c && c <= Math.max(c0, c1);
 }
